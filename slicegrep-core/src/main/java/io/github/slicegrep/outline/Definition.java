@@ -1,0 +1,60 @@
+package io.github.slicegrep.outline;
+
+import java.util.Locale;
+
+/**
+ * One function, method, class or similar in a file.
+ *
+ * @param kind what it is
+ * @param name its simple name ({@code score})
+ * @param qualifiedName enclosing definitions' names joined with {@code .} ({@code Scorer.score})
+ * @param startLine first line, including decorators, annotations and an attached doc comment
+ * @param endLine last line (closing brace, {@code end}, or last indented line), inclusive
+ * @param headerLine the line that names it
+ */
+public record Definition(
+    Kind kind, String name, String qualifiedName, int startLine, int endLine, int headerLine) {
+
+  /** Kinds of definitions across languages. */
+  public enum Kind {
+    CLASS,
+    INTERFACE,
+    STRUCT,
+    ENUM,
+    TRAIT,
+    IMPL,
+    RECORD,
+    OBJECT,
+    MODULE,
+    NAMESPACE,
+    FUNCTION,
+    METHOD,
+    CONSTRUCTOR;
+
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether definitions of this kind contain other definitions (methods, nested types). */
+    public boolean isContainer() {
+      return this != FUNCTION && this != METHOD && this != CONSTRUCTOR;
+    }
+  }
+
+  public Definition {
+    if (startLine < 1 || endLine < startLine || headerLine < startLine || headerLine > endLine) {
+      throw new IllegalArgumentException(
+          String.format(
+              "bad line range for %s: start=%d header=%d end=%d",
+              name, startLine, headerLine, endLine));
+    }
+  }
+
+  public boolean contains(int line) {
+    return line >= startLine && line <= endLine;
+  }
+
+  public int lineCount() {
+    return endLine - startLine + 1;
+  }
+}

@@ -1,0 +1,64 @@
+package io.github.slicegrep.outline;
+
+import com.google.common.collect.ImmutableList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/** The definitions of one file, ordered by start line (outer before inner on ties). */
+public final class Outline {
+  private static final Outline EMPTY = new Outline(List.of());
+
+  private final ImmutableList<Definition> definitions;
+
+  private Outline(List<Definition> definitions) {
+    this.definitions =
+        ImmutableList.sortedCopyOf(
+            Comparator.comparingInt(Definition::startLine)
+                .thenComparing(Comparator.comparingInt(Definition::endLine).reversed()),
+            definitions);
+  }
+
+  public static Outline of(List<Definition> definitions) {
+    return definitions.isEmpty() ? EMPTY : new Outline(definitions);
+  }
+
+  public static Outline empty() {
+    return EMPTY;
+  }
+
+  public List<Definition> definitions() {
+    return definitions;
+  }
+
+  /** The smallest definition that contains {@code line}, if any. */
+  public Optional<Definition> enclosing(int line) {
+    Definition best = null;
+    for (Definition d : definitions) {
+      if (d.startLine() > line) {
+        break;
+      }
+      if (d.contains(line) && (best == null || d.lineCount() <= best.lineCount())) {
+        best = d;
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /** Definitions whose simple name equals {@code name}, ignoring case. */
+  public List<Definition> named(String name) {
+    return definitions.stream()
+        .filter(d -> d.name().equalsIgnoreCase(name))
+        .collect(ImmutableList.toImmutableList());
+  }
+
+  /** Whether some definition's header sits on {@code line}. */
+  public boolean isHeaderLine(int line) {
+    for (Definition d : definitions) {
+      if (d.headerLine() == line) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
