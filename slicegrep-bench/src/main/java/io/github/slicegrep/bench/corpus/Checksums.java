@@ -1,0 +1,31 @@
+package io.github.slicegrep.bench.corpus;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/** SHA-256 of files, streamed. */
+public final class Checksums {
+  private Checksums() {}
+
+  public static String sha256(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      byte[] buf = new byte[1 << 16];
+      int n;
+      while ((n = in.read(buf)) > 0) {
+        md.update(buf, 0, n);
+      }
+      return HexFormat.of().formatHex(md.digest());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
