@@ -1,0 +1,218 @@
+package io.github.slicegrep.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.slicegrep.Boundary;
+import io.github.slicegrep.bench.corpus.ArchiveSpec;
+import io.github.slicegrep.bench.corpus.CorpusSetup;
+import io.github.slicegrep.bench.corpus.Manifest;
+import io.github.slicegrep.bench.corpus.RegistryFetcher;
+import io.github.slicegrep.bench.strategy.AgentLoop;
+import io.github.slicegrep.bench.strategy.GrepFileRanking;
+import io.github.slicegrep.bench.strategy.IndexedRetrieval;
+import io.github.slicegrep.bench.strategy.Limits;
+import io.github.slicegrep.bench.strategy.SlicegrepStrategy;
+import io.github.slicegrep.bench.strategy.Strategy;
+import io.github.slicegrep.bench.strategy.WholeFileRead;
+import io.github.slicegrep.bench.suite.Report;
+import io.github.slicegrep.bench.suite.SeedLedger;
+import io.github.slicegrep.bench.suite.Suite;
+import io.github.slicegrep.bench.truth.CorpusFacts;
+import io.github.slicegrep.bench.truth.Lang;
+import io.github.slicegrep.bench.truth.SourceSet;
+import io.github.slicegrep.bench.truth.Task;
+import io.github.slicegrep.bench.truth.TaskGenerator;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code run}: the controlled suite on the verified corpora, every strategy side by side. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+    description = "Run the controlled retrieval suite with one seed; refuses a spent"
+        + " confirmation seed unless --force.")
+final class RunCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--corpora", description = "corpora folder (default: $"
+      + BenchMain.CORPORA_ENV + " or ./" + BenchMain.DEFAULT_CORPORA + ")")
+  Path corpora;
+
+  @Option(names = "--seed", required = true, description = "task sampling seed")
+  long seed;
+
+  @Option(names = "--split", required = true,
+      description = "tuning (pool 0, reusable) or confirmation (pool 1, each seed once)")
+  String split;
+
+  @Option(names = "--force", description = "run even though the seed ledger says not to")
+  boolean force;
+
+  @Option(names = "--per-family", defaultValue = "5",
+      description = "tasks per corpus and family (default ${DEFAULT-VALUE})")
+  int perFamily;
+
+  @Option(names = "--corpus", description = "only these corpora (repeatable; default all)")
+  List<String> only = new ArrayList<>();
+
+  @Option(names = "--strategy", description = "only these strategies (repeatable; default all)")
+  List<String> strategyFilter = new ArrayList<>();
+
+  @Option(names = "--json", description = "write the full results here")
+  Path json;
+
+  @Option(names = "--markdown", description = "write the Markdown tables here")
+  Path markdown;
+
+  @Option(names = "--ledger", defaultValue = "slicegrep-bench/seeds.tsv",
+      description = "seed ledger (default ${DEFAULT-VALUE})")
+  Path ledger;
+
+  @Option(names = "--list-tasks",
+      description = "print the drawn tasks and their truth, run nothing (tuning split only)")
+  boolean listTasks;
+
+  @Override
+  public Integer call() throws Exception {
+    if (!split.equals(SeedLedger.TUNING) && !split.equals(SeedLedger.CONFIRMATION)) {
+      System.err.println("run: --split must be tuning or confirmation, got " + split);
+      return 2;
+    }
+    int pool = split.equals(SeedLedger.TUNING) ? 0 : 1;
+    if (listTasks && pool != 0) {
+      System.err.println("run: --list-tasks shows held-back tasks; only for --split tuning");
+      return 2;
+    }
+    SeedLedger seeds = new SeedLedger(ledger);
+    Optional<String> refusal = seeds.refusal(seed, split);
+    if (refusal.isPresent() && !listTasks) {
+      if (!force) {
+        System.err.println("run: refused: " + refusal.get());
+        return 2;
+      }
+      System.err.println("run: --force: " + refusal.get());
+    }
+    Path dir = BenchMain.corporaDir(corpora);
+    Manifest manifest = Manifest.bundled();
+    CorpusSetup setup = new CorpusSetup(manifest, dir, new RegistryFetcher(),
+        BenchMain.STDERR_LOG);
+    CorpusSetup.Report verified = setup.verify();
+    List<Suite.CorpusRef> refs = new ArrayList<>();
+    for (Map.Entry<String, String> c : manifest.corpora().entrySet()) {
+      if (!only.isEmpty() && !only.contains(c.getKey())) {
+        continue;
+      }
+      if (!verified.ready().contains(c.getKey())) {
+        verified.problems().forEach(p -> System.err.println("run: " + p));
+        System.err.println("run: corpus " + c.getKey() + " is not verified; run setup first");
+        return 1;
+      }
+      refs.add(new Suite.CorpusRef(c.getKey(), Lang.parse(c.getValue()),
+          setup.sourceRoot(c.getKey())));
+    }
+    if (listTasks) {
+      TaskGenerator gen = new TaskGenerator();
+      for (Suite.CorpusRef r : refs) {
+        CorpusFacts facts = new CorpusFacts(r.name(), r.lang(), SourceSet.load(r.root()));
+        for (Task t : gen.draw(facts, seed, pool, perFamily)) {
+          System.out.println(t.id() + "\tq=" + t.query() + "\t" + t.truth());
+        }
+      }
+      return 0;
+    }
+    List<Strategy> strategies = new ArrayList<>();
+    for (Strategy s : allStrategies()) {
+      if (strategyFilter.isEmpty() || strategyFilter.contains(s.name())) {
+        strategies.add(s);
+      }
+    }
+    String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    Suite.Run run = new Suite(strategies, System.err).run(refs, seed, pool, perFamily);
+    String command = "slicegrep-bench run "
+        + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+    Map<String, Object> meta = meta(manifest, refs, date, command, pool);
+    String tables = Report.markdown(run);
+    if (json != null) {
+      ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+      Files.createDirectories(json.toAbsolutePath().getParent());
+      om.writeValue(json.toFile(), Report.json(meta, run));
+    }
+    if (markdown != null) {
+      Files.createDirectories(markdown.toAbsolutePath().getParent());
+      Files.writeString(markdown, tables, StandardCharsets.UTF_8);
+    }
+    System.out.println(tables);
+    seeds.record(seed, split, date, run.tasks().size() + " tasks, " + refs.size()
+        + " corpora, " + strategies.size() + " strategies");
+    return 0;
+  }
+
+  static List<Strategy> allStrategies() {
+    return List.of(
+        new SlicegrepStrategy(Boundary.FN),
+        new WholeFileRead(),
+        new AgentLoop(),
+        new GrepFileRanking(),
+        new IndexedRetrieval(IndexedRetrieval.Kind.BM25_WINDOWS),
+        new IndexedRetrieval(IndexedRetrieval.Kind.TFIDF_WINDOWS),
+        new IndexedRetrieval(IndexedRetrieval.Kind.TFIDF_AST_CHUNKS));
+  }
+
+  private Map<String, Object> meta(Manifest manifest, List<Suite.CorpusRef> refs, String date,
+      String command, int pool) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("date", date);
+    m.put("command", command);
+    m.put("seed", seed);
+    m.put("split", split);
+    m.put("pool", pool);
+    m.put("per_family", perFamily);
+    m.put("retrieval_budget", Limits.RETRIEVAL_BUDGET);
+    m.put("context_cap", Limits.CONTEXT_CAP);
+    m.put("tokenizer", "cl100k_base (jtokkit 1.1.0)");
+    m.put("slicegrep_commit", gitHead());
+    List<Map<String, Object>> cs = new ArrayList<>();
+    for (Suite.CorpusRef r : refs) {
+      Map<String, Object> c = new LinkedHashMap<>();
+      c.put("name", r.name());
+      c.put("language", r.lang().label());
+      List<Map<String, String>> archives = new ArrayList<>();
+      for (ArchiveSpec a : manifest.archivesOf(r.name())) {
+        archives.add(Map.of("package", a.packageSpec(), "archive", a.archive(), "sha256",
+            a.sha256()));
+      }
+      c.put("archives", archives);
+      cs.add(c);
+    }
+    m.put("corpora", cs);
+    return m;
+  }
+
+  static String gitHead() {
+    try {
+      Process p = new ProcessBuilder("git", "rev-parse", "--short", "HEAD")
+          .redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+      return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : "unknown";
+    } catch (IOException e) {
+      return "unknown";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
+    }
+  }
+}

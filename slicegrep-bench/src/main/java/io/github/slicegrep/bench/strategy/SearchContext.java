@@ -1,0 +1,109 @@
+package io.github.slicegrep.bench.strategy;
+
+import io.github.slicegrep.bench.truth.CorpusFacts;
+import io.github.slicegrep.bench.truth.Definition;
+import io.github.slicegrep.bench.truth.SourceFile;
+import io.github.slicegrep.bench.truth.SourceSet;
+import io.github.slicegrep.bench.truth.Span;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One corpus as the strategies see it, with the indexes built lazily and reused across tasks. */
+public final class SearchContext {
+  /** Lines per fixed window. */
+  static final int WINDOW = 40;
+  /** Start-to-start distance of fixed windows (half overlap, so no answer falls on a seam). */
+  static final int STRIDE = 20;
+  /** Longest definition-aligned chunk; longer ones are cut into pieces of this size. */
+  static final int MAX_CHUNK = 60;
+
+  private final CorpusFacts facts;
+  private TermIndex windows;
+  private TermIndex chunks;
+
+  public SearchContext(CorpusFacts facts) {
+    this.facts = facts;
+  }
+
+  public Path root() {
+    return facts.sources().root();
+  }
+
+  public SourceSet sources() {
+    return facts.sources();
+  }
+
+  public CorpusFacts facts() {
+    return facts;
+  }
+
+  synchronized TermIndex windows() {
+    if (windows == null) {
+      List<Span> units = new ArrayList<>();
+      for (SourceFile f : sources().files()) {
+        addWindows(units, f.path(), 1, f.lineCount(), WINDOW, STRIDE);
+      }
+      windows = new TermIndex(units, sources());
+    }
+    return windows;
+  }
+
+  synchronized TermIndex chunks() {
+    if (chunks == null) {
+      List<Span> units = new ArrayList<>();
+      for (SourceFile f : sources().files()) {
+        units.addAll(definitionChunks(f, facts.defs(f.path())));
+      }
+      chunks = new TermIndex(units, sources());
+    }
+    return chunks;
+  }
+
+  private static void addWindows(List<Span> out, String file, int from, int to, int size,
+      int stride) {
+    if (to < from) {
+      return;
+    }
+    for (int s = from; ; s += stride) {
+      int e = Math.min(to, s + size - 1);
+      out.add(new Span(file, s, e));
+      if (e >= to) {
+        break;
+      }
+    }
+  }
+
+  /**
+   * Definition-aligned chunks: each maximal run of lines whose innermost definition is the same
+   * (a method, the part of a class outside its methods, top-level code between definitions),
+   * cut into pieces of at most {@link #MAX_CHUNK} lines. Files with no known language get windows.
+   */
+  static List<Span> definitionChunks(SourceFile f, List<Definition> defs) {
+    List<Span> out = new ArrayList<>();
+    int n = f.lineCount();
+    if (n == 0) {
+      return out;
+    }
+    if (defs.isEmpty()) {
+      addWindows(out, f.path(), 1, n, WINDOW, WINDOW);
+      return out;
+    }
+    Definition[] owner = new Definition[n + 1];
+    for (Definition d : defs) {
+      for (int l = d.start(); l <= Math.min(n, d.end()); l++) {
+        if (owner[l] == null || d.length() < owner[l].length()) {
+          owner[l] = d;
+        }
+      }
+    }
+    int runStart = 1;
+    for (int l = 2; l <= n + 1; l++) {
+      if (l == n + 1 || owner[l] != owner[runStart]) {
+        addWindows(out, f.path(), runStart, l - 1, MAX_CHUNK, MAX_CHUNK);
+        runStart = l;
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,164 @@
+package io.github.slicegrep.bench.strategy;
+
+import io.github.slicegrep.bench.truth.SourceFile;
+import io.github.slicegrep.bench.truth.SourceSet;
+import io.github.slicegrep.bench.truth.Span;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An inverted index over units of text (windows or chunks), scoring them by BM25 or by TF-IDF
+ * cosine. The indexed text of a unit is its lines plus its file path (path words are strong
+ * evidence for a code search, and every peer indexes them).
+ */
+public final class TermIndex {
+  /** BM25 term-frequency saturation; the common default. */
+  static final double K1 = 1.2;
+  /** BM25 length normalisation; the common default. */
+  static final double B = 0.75;
+
+  private final List<Span> units;
+  private final Map<String, int[][]> postings = new HashMap<>();
+  private final int[] lengths;
+  private final double avgLength;
+  private double[] tfidfNorms;
+
+  public TermIndex(List<Span> units, SourceSet sources) {
+    this.units = List.copyOf(units);
+    this.lengths = new int[units.size()];
+    Map<String, int[]> growing = new HashMap<>();
+    Map<String, Integer> sizes = new HashMap<>();
+    long total = 0;
+    for (int u = 0; u < units.size(); u++) {
+      Span s = units.get(u);
+      SourceFile f = sources.file(s.file());
+      StringBuilder text = new StringBuilder(s.file()).append('\n');
+      for (int l = s.start(); l <= s.end(); l++) {
+        text.append(f.line(l)).append('\n');
+      }
+      Map<String, Integer> tf = new HashMap<>();
+      List<String> terms = Terms.of(text.toString());
+      for (String t : terms) {
+        tf.merge(t, 1, Integer::sum);
+      }
+      lengths[u] = terms.size();
+      total += terms.size();
+      for (Map.Entry<String, Integer> e : tf.entrySet()) {
+        int n = sizes.getOrDefault(e.getKey(), 0);
+        int[] arr = growing.get(e.getKey());
+        if (arr == null) {
+          arr = new int[8];
+        } else if (arr.length < 2 * n + 2) {
+          arr = Arrays.copyOf(arr, arr.length * 2);
+        }
+        arr[2 * n] = u;
+        arr[2 * n + 1] = e.getValue();
+        growing.put(e.getKey(), arr);
+        sizes.put(e.getKey(), n + 1);
+      }
+    }
+    for (Map.Entry<String, int[]> e : growing.entrySet()) {
+      int n = sizes.get(e.getKey());
+      int[] docs = new int[n];
+      int[] tfs = new int[n];
+      for (int i = 0; i < n; i++) {
+        docs[i] = e.getValue()[2 * i];
+        tfs[i] = e.getValue()[2 * i + 1];
+      }
+      postings.put(e.getKey(), new int[][] {docs, tfs});
+    }
+    avgLength = units.isEmpty() ? 1 : (double) total / units.size();
+  }
+
+  public List<Span> units() {
+    return units;
+  }
+
+  private double idf(String term) {
+    int[][] p = postings.get(term);
+    int df = p == null ? 0 : p[0].length;
+    return Math.log(1 + (units.size() - df + 0.5) / (df + 0.5));
+  }
+
+  /** Units by BM25 score, best first, at most {@code k}. */
+  public List<Span> bm25(List<String> query, int k) {
+    double[] score = new double[units.size()];
+    for (String t : new LinkedHashSet<>(query)) {
+      int[][] p = postings.get(t);
+      if (p == null) {
+        continue;
+      }
+      double idf = idf(t);
+      for (int i = 0; i < p[0].length; i++) {
+        int u = p[0][i];
+        double tf = p[1][i];
+        score[u] += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[u] / avgLength));
+      }
+    }
+    return top(score, k);
+  }
+
+  /** Units by cosine similarity of (1 + ln tf) * idf vectors, best first, at most {@code k}. */
+  public List<Span> tfidf(List<String> query, int k) {
+    if (tfidfNorms == null) {
+      double[] norms = new double[units.size()];
+      for (Map.Entry<String, int[][]> e : postings.entrySet()) {
+        double idf = plainIdf(e.getValue()[0].length);
+        for (int i = 0; i < e.getValue()[0].length; i++) {
+          double w = (1 + Math.log(e.getValue()[1][i])) * idf;
+          norms[e.getValue()[0][i]] += w * w;
+        }
+      }
+      for (int i = 0; i < norms.length; i++) {
+        norms[i] = Math.sqrt(norms[i]);
+      }
+      tfidfNorms = norms;
+    }
+    Map<String, Integer> qtf = new HashMap<>();
+    for (String t : query) {
+      qtf.merge(t, 1, Integer::sum);
+    }
+    double[] score = new double[units.size()];
+    for (Map.Entry<String, Integer> q : qtf.entrySet()) {
+      int[][] p = postings.get(q.getKey());
+      if (p == null) {
+        continue;
+      }
+      double idf = plainIdf(p[0].length);
+      double qw = (1 + Math.log(q.getValue())) * idf;
+      for (int i = 0; i < p[0].length; i++) {
+        score[p[0][i]] += qw * (1 + Math.log(p[1][i])) * idf;
+      }
+    }
+    for (int i = 0; i < score.length; i++) {
+      if (score[i] > 0) {
+        score[i] /= tfidfNorms[i];
+      }
+    }
+    return top(score, k);
+  }
+
+  private double plainIdf(int df) {
+    return Math.log((double) units.size() / df) + 1;
+  }
+
+  private List<Span> top(double[] score, int k) {
+    List<Integer> idx = new ArrayList<>();
+    for (int i = 0; i < score.length; i++) {
+      if (score[i] > 0) {
+        idx.add(i);
+      }
+    }
+    idx.sort((a, b) -> score[a] != score[b] ? Double.compare(score[b], score[a])
+        : Integer.compare(a, b));
+    List<Span> out = new ArrayList<>();
+    for (int i = 0; i < Math.min(k, idx.size()); i++) {
+      out.add(units.get(idx.get(i)));
+    }
+    return out;
+  }
+}
