@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  */
 public final class InvestigationLoop {
   /** Lines read from a definition: a few before its first line and this many after. */
-  static final int DEFINITION_LINES = 60;
+  static final int DEFINITION_LINES = 100;
   /** Lines read either side of a caller or a test mention. */
   static final int HALF_WINDOW = 15;
 
@@ -44,15 +44,22 @@ public final class InvestigationLoop {
           Math.min(def.file().lineCount(), def.line() + DEFINITION_LINES));
     }
 
-    List<Grep.Hit> calls = Grep.search(ctx.sources(), List.of(lower + "("));
+    // Callers: the call form, in code files only (grep --include=*.EXT).
+    List<Grep.Hit> calls = Grep.search(ctx.sources(), List.of(lower + "(")).stream()
+        .filter(h -> h.file().lang().isPresent()).toList();
     tr.addOutput(Grep.render(List.of(symbol + "("), calls));
-    for (Grep.Hit h : shownPart(calls)) {
-      String line = h.file().line(h.line());
-      if (!h.file().isTest() && h.file() != defFile && call.matcher(line).find()
-          && !definition.matcher(line).find()) {
-        readAround(tr, h);
-        break;
-      }
+    Grep.Hit caller = pickCaller(shownPart(calls), defFile, call);
+    if (caller == null) {
+      // Only docs, examples or the defining file in view: narrow the grep to the code proper.
+      SourceFile exclude = defFile;
+      List<Grep.Hit> narrowed = calls.stream()
+          .filter(h -> !isDocs(h) && !h.file().isTest() && h.file() != exclude).toList();
+      tr.addOutput(Grep.render(List.of(symbol + "(  [excluding docs, examples, tests]"),
+          narrowed));
+      caller = pickCaller(shownPart(narrowed), defFile, call);
+    }
+    if (caller != null) {
+      readAround(tr, caller);
     }
 
     List<Grep.Hit> tests = all.stream().filter(h -> h.file().isTest()).toList();
@@ -64,6 +71,16 @@ public final class InvestigationLoop {
       }
     }
     return tr.result();
+  }
+
+  private static Grep.Hit pickCaller(List<Grep.Hit> hits, SourceFile defFile, Pattern call) {
+    for (Grep.Hit h : hits) {
+      String line = h.file().line(h.line());
+      if (!h.file().isTest() && h.file() != defFile && !isDocs(h) && call.matcher(line).find()) {
+        return h;
+      }
+    }
+    return null;
   }
 
   /** The grep lines the agent was actually shown. */
