@@ -99,10 +99,14 @@ public final class RegistryFetcher implements Fetcher {
 
   /** The system's first apt entry as a deb822 stanza for bookworm and trixie, binary and source. */
   static String privateSources() throws IOException {
+    return privateSources(DEB822_SOURCES, LEGACY_SOURCES);
+  }
+
+  static String privateSources(Path deb822, Path legacy) throws IOException {
     String uri = null;
     String signedBy = null;
-    if (Files.isRegularFile(DEB822_SOURCES)) {
-      String first = Files.readString(DEB822_SOURCES).strip().split("\\n\\s*\\n")[0];
+    if (Files.isRegularFile(deb822)) {
+      String first = Files.readString(deb822).strip().split("\\n\\s*\\n")[0];
       for (String line : first.split("\n")) {
         if (line.startsWith("URIs:")) {
           uri = line.substring(5).strip().split("\\s+")[0];
@@ -110,8 +114,8 @@ public final class RegistryFetcher implements Fetcher {
           signedBy = line.substring(10).strip();
         }
       }
-    } else if (Files.isRegularFile(LEGACY_SOURCES)) {
-      for (String line : Files.readAllLines(LEGACY_SOURCES)) {
+    } else if (Files.isRegularFile(legacy)) {
+      for (String line : Files.readAllLines(legacy)) {
         String[] f = line.strip().split("\\s+");
         if (f.length >= 3 && f[0].equals("deb")) {
           uri = f[1].startsWith("[") ? f[2] : f[1];
@@ -121,7 +125,7 @@ public final class RegistryFetcher implements Fetcher {
     }
     if (uri == null) {
       throw new IOException("no Debian apt source configured on this machine (looked at "
-          + DEB822_SOURCES + " and " + LEGACY_SOURCES + ")");
+          + deb822 + " and " + legacy + ")");
     }
     StringBuilder sb = new StringBuilder()
         .append("Types: deb deb-src\n")

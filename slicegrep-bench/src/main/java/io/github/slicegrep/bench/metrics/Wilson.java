@@ -20,6 +20,8 @@ public final class Wilson {
     double z2n = z * z / n;
     double centre = (p + z2n / 2) / (1 + z2n);
     double half = z / (1 + z2n) * Math.sqrt(p * (1 - p) / n + z * z / (4.0 * n * n));
-    return new double[] {Math.max(0, centre - half), Math.min(1, centre + half)};
+    // The interval always contains p; the clamps only absorb rounding at p = 0 and p = 1.
+    return new double[] {Math.max(0, Math.min(p, centre - half)),
+        Math.min(1, Math.max(p, centre + half))};
   }
 }

@@ -48,6 +48,8 @@ public final class Definitions {
   private static final Pattern RUST_MACRO = Pattern.compile("^\\s*macro_rules!\\s*([A-Za-z_]\\w*)");
   private static final Pattern C_FUNC = Pattern.compile(
       "^(?:[A-Za-z_][\\w \\t\\*]*?[\\s\\*])?([A-Za-z_]\\w*)\\s*\\(");
+  /** A return type alone on the line above a C function name ({@code static int}). */
+  private static final Pattern C_RETURN_TYPE = Pattern.compile("[A-Za-z_][\\w \\t\\*]*");
   private static final Pattern C_TEST = Pattern.compile("^(?:TEST_IMPL|BENCHMARK_IMPL)\\((\\w+)\\)");
   private static final Set<String> KEYWORDS = Set.of(
       "if", "for", "while", "switch", "return", "catch", "new", "else", "do", "try", "throw",
@@ -164,6 +166,9 @@ public final class Definitions {
       }
       int start = i;
       while (start > 1 && isAttribute(f.line(start - 1), lang)) {
+        start--;
+      }
+      if (lang == Lang.C && start > 1 && C_RETURN_TYPE.matcher(f.line(start - 1)).matches()) {
         start--;
       }
       out.add(new Definition(f.path(), head.name, head.kind, start, i, end,
