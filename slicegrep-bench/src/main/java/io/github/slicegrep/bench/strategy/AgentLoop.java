@@ -32,7 +32,7 @@ public final class AgentLoop implements Strategy {
   @Override
   public Retrieval retrieve(SearchContext ctx, String query) {
     Transcript tr = new Transcript(Limits.CONTEXT_CAP);
-    List<String> first = Grep.agentTerms(ctx.sources(), query);
+    List<String> first = Grep.agentTerms(ctx, query);
     round(tr, ctx, first, query);
     if (!tr.full()) {
       round(tr, ctx, List.of(secondTerm(ctx, query, first)), query);
@@ -51,7 +51,7 @@ public final class AgentLoop implements Strategy {
       if (w.length() < 4) {
         continue;
       }
-      int n = Grep.search(ctx.sources(), List.of(w)).size();
+      int n = ctx.grep(List.of(w)).size();
       if (n > 0 && n < best) {
         best = n;
         rarest = w;
@@ -61,7 +61,7 @@ public final class AgentLoop implements Strategy {
   }
 
   private void round(Transcript tr, SearchContext ctx, List<String> terms, String query) {
-    List<Grep.Hit> hits = Grep.search(ctx.sources(), terms);
+    List<Grep.Hit> hits = ctx.grep(terms);
     if (!tr.addOutput(Grep.render(terms, hits))) {
       return;
     }

@@ -23,9 +23,9 @@ public final class Grep {
   private Grep() {}
 
   /** The terms an agent would grep for a query. */
-  public static List<String> agentTerms(SourceSet sources, String query) {
+  public static List<String> agentTerms(SearchContext ctx, String query) {
     String q = query.strip().toLowerCase(Locale.ROOT);
-    if (!q.contains(" ") || !search(sources, List.of(q)).isEmpty()) {
+    if (!q.contains(" ") || !ctx.grep(List.of(q)).isEmpty()) {
       return List.of(q);
     }
     List<String> words = new ArrayList<>();

@@ -24,8 +24,8 @@ public final class GrepFileRanking implements Strategy {
 
   @Override
   public Retrieval retrieve(SearchContext ctx, String query) {
-    List<String> terms = Grep.agentTerms(ctx.sources(), query);
-    List<Grep.Hit> hits = Grep.search(ctx.sources(), terms);
+    List<String> terms = Grep.agentTerms(ctx, query);
+    List<Grep.Hit> hits = ctx.grep(terms);
     int[] filesWith = new int[terms.size()];
     Map<SourceFile, int[]> counts = new HashMap<>();
     Map<SourceFile, List<Grep.Hit>> byFile = new HashMap<>();

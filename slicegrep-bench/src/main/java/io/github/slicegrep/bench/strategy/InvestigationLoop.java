@@ -25,7 +25,7 @@ public final class InvestigationLoop {
     Pattern word = Pattern.compile("(?<![\\w$])" + Pattern.quote(symbol) + "(?![\\w$])");
     Pattern call = Pattern.compile("(?<![\\w$])" + Pattern.quote(symbol) + "\\s*\\(");
 
-    List<Grep.Hit> all = Grep.search(ctx.sources(), List.of(lower));
+    List<Grep.Hit> all = ctx.grep(List.of(lower));
     tr.addOutput(Grep.render(List.of(symbol), all));
     Pattern definition = definitionPattern(symbol);
     Grep.Hit def = pickDefinition(shownPart(all), definition);
@@ -45,7 +45,7 @@ public final class InvestigationLoop {
     }
 
     // Callers: the call form, in code files only (grep --include=*.EXT).
-    List<Grep.Hit> calls = Grep.search(ctx.sources(), List.of(lower + "(")).stream()
+    List<Grep.Hit> calls = ctx.grep(List.of(lower + "(")).stream()
         .filter(h -> h.file().lang().isPresent()).toList();
     tr.addOutput(Grep.render(List.of(symbol + "("), calls));
     Grep.Hit caller = pickCaller(shownPart(calls), defFile, call);

@@ -7,7 +7,9 @@ import io.github.slicegrep.bench.truth.SourceSet;
 import io.github.slicegrep.bench.truth.Span;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** One corpus as the strategies see it, with the indexes built lazily and reused across tasks. */
 public final class SearchContext {
@@ -18,7 +20,17 @@ public final class SearchContext {
   /** Longest definition-aligned chunk; longer ones are cut into pieces of this size. */
   static final int MAX_CHUNK = 60;
 
+  /** Recent grep results: the strategies of one task grep the same terms again and again. */
+  private static final int GREP_CACHE = 32;
+
   private final CorpusFacts facts;
+  private final Map<List<String>, List<Grep.Hit>> greps =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<List<String>, List<Grep.Hit>> e) {
+          return size() > GREP_CACHE;
+        }
+      };
   private TermIndex windows;
   private TermIndex chunks;
 
@@ -36,6 +48,17 @@ public final class SearchContext {
 
   public CorpusFacts facts() {
     return facts;
+  }
+
+  /** {@link Grep#search} over this corpus, remembered for the last few term lists. */
+  public synchronized List<Grep.Hit> grep(List<String> terms) {
+    List<String> key = List.copyOf(terms);
+    List<Grep.Hit> hits = greps.get(key);
+    if (hits == null) {
+      hits = List.copyOf(Grep.search(sources(), key));
+      greps.put(key, hits);
+    }
+    return hits;
   }
 
   synchronized TermIndex windows() {

@@ -17,8 +17,8 @@ public final class WholeFileRead implements Strategy {
   @Override
   public Retrieval retrieve(SearchContext ctx, String query) {
     Transcript tr = new Transcript(Limits.CONTEXT_CAP);
-    List<String> terms = Grep.agentTerms(ctx.sources(), query);
-    List<Grep.Hit> hits = Grep.search(ctx.sources(), terms);
+    List<String> terms = Grep.agentTerms(ctx, query);
+    List<Grep.Hit> hits = ctx.grep(terms);
     tr.addOutput(Grep.render(terms, hits));
     List<SourceFile> ranked = rankFiles(hits);
     if (!ranked.isEmpty()) {
