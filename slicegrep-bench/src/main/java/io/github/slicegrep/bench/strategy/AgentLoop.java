@@ -17,8 +17,10 @@ import java.util.regex.Pattern;
  * {@code name(}; for words, the rarest word of the query in the corpus.
  */
 public final class AgentLoop implements Strategy {
-  /** Lines read either side of a chosen grep hit. */
-  static final int HALF_WINDOW = 20;
+  /** Lines read above a chosen grep hit (a little context before a definition line). */
+  static final int BEFORE = 10;
+  /** Lines read from a chosen grep hit down (enough for most function bodies). */
+  static final int AFTER = 40;
   /** Windows read after each grep. */
   static final int READS_PER_GREP = 2;
   private static final Pattern DEFINITION_WORD = Pattern.compile(
@@ -97,15 +99,15 @@ public final class AgentLoop implements Strategy {
       List<Grep.Hit> fh = e.getValue();
       int i = 0;
       while (i < fh.size()) {
-        int start = Math.max(1, fh.get(i).line() - HALF_WINDOW);
-        int end = Math.min(f.lineCount(), fh.get(i).line() + HALF_WINDOW);
+        int start = Math.max(1, fh.get(i).line() - BEFORE);
+        int end = Math.min(f.lineCount(), fh.get(i).line() + AFTER);
         int mask = 0;
         int count = 0;
         boolean def = false;
         int anchor = fh.get(i).line();
-        while (i < fh.size() && fh.get(i).line() - HALF_WINDOW <= end) {
+        while (i < fh.size() && fh.get(i).line() - BEFORE <= end) {
           Grep.Hit h = fh.get(i);
-          end = Math.min(f.lineCount(), Math.max(end, h.line() + HALF_WINDOW));
+          end = Math.min(f.lineCount(), Math.max(end, h.line() + AFTER));
           mask |= h.mask();
           count++;
           String line = f.line(h.line());
@@ -116,9 +118,9 @@ public final class AgentLoop implements Strategy {
           }
           i++;
         }
-        if (end - start + 1 > 2 * HALF_WINDOW + 1) {
-          start = Math.max(1, anchor - HALF_WINDOW);
-          end = Math.min(f.lineCount(), anchor + HALF_WINDOW);
+        if (end - start + 1 > BEFORE + AFTER + 1) {
+          start = Math.max(1, anchor - BEFORE);
+          end = Math.min(f.lineCount(), anchor + AFTER);
         }
         double score = 10 * Integer.bitCount(mask) + (def ? 8 : 0) + Math.min(count, 10)
             - (f.isTest() ? 5 : 0);
