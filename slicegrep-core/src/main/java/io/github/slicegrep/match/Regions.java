@@ -60,7 +60,7 @@ public final class Regions {
       boolean joins = !group.isEmpty()
           && (s.start <= groupEnd || (mergeTouching && s.start == groupEnd + 1));
       if (!group.isEmpty() && !joins) {
-        out.add(toRegion(file, group));
+        out.add(toRegion(file, group, boundary == Boundary.AUTO));
         group.clear();
       }
       group.add(s);
@@ -69,13 +69,14 @@ public final class Regions {
         groupEnd = s.end;
       }
     }
-    out.add(toRegion(file, group));
+    out.add(toRegion(file, group, boundary == Boundary.AUTO));
     return out;
   }
 
   private record Span(int start, int end, Hit hit, @Nullable Definition enclosing, boolean snapped) {}
 
-  private static Region toRegion(SourceFile file, List<Span> group) {
+  /** Windows in auto mode shed blank lines at their edges; {@code none} keeps them exact. */
+  private static Region toRegion(SourceFile file, List<Span> group, boolean trimBlankEdges) {
     int start = Integer.MAX_VALUE;
     int end = 0;
     List<Hit> hits = new ArrayList<>(group.size());
@@ -86,7 +87,7 @@ public final class Regions {
     }
     hits.sort(Comparator.comparingInt(Hit::line).thenComparingInt(Hit::fragment));
     boolean anySnapped = group.stream().anyMatch(Span::snapped);
-    if (!anySnapped) {
+    if (trimBlankEdges && !anySnapped) {
       while (start < end && file.line(start).isBlank() && start < hits.get(0).line()) {
         start++;
       }
