@@ -11,6 +11,7 @@ import io.github.slicegrep.bench.strategy.AgentLoop;
 import io.github.slicegrep.bench.strategy.GrepFileRanking;
 import io.github.slicegrep.bench.strategy.IndexedRetrieval;
 import io.github.slicegrep.bench.strategy.Limits;
+import io.github.slicegrep.bench.strategy.ProbeStrategy;
 import io.github.slicegrep.bench.strategy.SlicegrepStrategy;
 import io.github.slicegrep.bench.strategy.Strategy;
 import io.github.slicegrep.bench.strategy.WholeFileRead;
@@ -82,6 +83,9 @@ final class RunCommand implements Callable<Integer> {
       description = "seed ledger (default ${DEFAULT-VALUE})")
   Path ledger;
 
+  @Option(names = "--probe", description = "path to a probe binary: adds the peer row")
+  Path probe;
+
   @Option(names = "--list-tasks",
       description = "print the drawn tasks and their truth, run nothing (tuning split only)")
   boolean listTasks;
@@ -134,8 +138,12 @@ final class RunCommand implements Callable<Integer> {
       }
       return 0;
     }
+    List<Strategy> candidates = new ArrayList<>(allStrategies());
+    if (probe != null) {
+      candidates.add(new ProbeStrategy(probe));
+    }
     List<Strategy> strategies = new ArrayList<>();
-    for (Strategy s : allStrategies()) {
+    for (Strategy s : candidates) {
       if (strategyFilter.isEmpty() || strategyFilter.contains(s.name())) {
         strategies.add(s);
       }
@@ -145,7 +153,7 @@ final class RunCommand implements Callable<Integer> {
     String command = "slicegrep-bench run "
         + String.join(" ", spec.commandLine().getParseResult().originalArgs());
     Map<String, Object> meta = meta(manifest, refs, date, command, pool);
-    String tables = Report.markdown(run);
+    String tables = Report.markdown(meta, run);
     if (json != null) {
       ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
       Files.createDirectories(json.toAbsolutePath().getParent());
@@ -185,6 +193,9 @@ final class RunCommand implements Callable<Integer> {
     m.put("context_cap", Limits.CONTEXT_CAP);
     m.put("tokenizer", "cl100k_base (jtokkit 1.1.0)");
     m.put("slicegrep_commit", gitHead());
+    if (probe != null) {
+      m.put("peer_probe", probe.toString());
+    }
     List<Map<String, Object>> cs = new ArrayList<>();
     for (Suite.CorpusRef r : refs) {
       Map<String, Object> c = new LinkedHashMap<>();

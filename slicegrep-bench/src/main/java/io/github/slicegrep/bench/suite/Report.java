@@ -78,6 +78,36 @@ public final class Report {
     return m;
   }
 
+  /** Markdown: how the run was made (from {@code meta}), then {@link #markdown(Suite.Run)}. */
+  @SuppressWarnings("unchecked")
+  public static String markdown(Map<String, Object> meta, Suite.Run run) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("- date: ").append(meta.get("date")).append('\n');
+    sb.append("- command: `").append(meta.get("command")).append("`\n");
+    sb.append("- split: ").append(meta.get("split")).append(", seed ").append(meta.get("seed"))
+        .append(", ").append(meta.get("per_family")).append(" tasks per corpus and family (at most)\n");
+    sb.append("- slicegrep commit: ").append(meta.get("slicegrep_commit")).append('\n');
+    sb.append("- retrieval budget ").append(meta.get("retrieval_budget")).append(" tokens, context cap ")
+        .append(meta.get("context_cap")).append(" tokens, tokenizer ").append(meta.get("tokenizer"))
+        .append('\n');
+    Map<String, Long> perCorpus = run.tasks().stream()
+        .collect(Collectors.groupingBy(Task::corpus, LinkedHashMap::new, Collectors.counting()));
+    sb.append("- tasks: ").append(run.tasks().size()).append(" across ")
+        .append(run.tasks().stream().map(Task::language).distinct().count())
+        .append(" languages\n\n| corpus | language | package | archive sha256 | tasks |\n"
+            + "|---|---|---|---|---|\n");
+    for (Map<String, Object> c : (List<Map<String, Object>>) meta.get("corpora")) {
+      for (Map<String, String> a : (List<Map<String, String>>) c.get("archives")) {
+        sb.append("| ").append(c.get("name")).append(" | ").append(c.get("language"))
+            .append(" | ").append(a.get("package")).append(" | `")
+            .append(a.get("sha256"), 0, 12).append("…` | ")
+            .append(perCorpus.getOrDefault((String) c.get("name"), 0L)).append(" |\n");
+      }
+    }
+    sb.append('\n').append(markdown(run));
+    return sb.toString();
+  }
+
   /** Markdown: the overall table, then hit rate by family and by language. */
   public static String markdown(Suite.Run run) {
     StringBuilder sb = new StringBuilder();
