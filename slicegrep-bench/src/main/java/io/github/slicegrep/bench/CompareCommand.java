@@ -110,7 +110,7 @@ final class CompareCommand implements Callable<Integer> {
     if (json != null) {
       Map<String, Object> doc = new LinkedHashMap<>();
       doc.put("date", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-      doc.put("command", "slicegrep-bench compare "
+      doc.put("command", "slicegrep-bench "
           + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
       doc.put("slicegrep_commit", RunCommand.gitHead());
       doc.put("comparisons", rows);

@@ -150,7 +150,7 @@ final class RunCommand implements Callable<Integer> {
     }
     String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     Suite.Run run = new Suite(strategies, System.err).run(refs, seed, pool, perFamily);
-    String command = "slicegrep-bench run "
+    String command = "slicegrep-bench "
         + String.join(" ", spec.commandLine().getParseResult().originalArgs());
     Map<String, Object> meta = meta(manifest, refs, date, command, pool);
     String tables = Report.markdown(meta, run);
