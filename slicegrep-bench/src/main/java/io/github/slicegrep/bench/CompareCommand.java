@@ -29,7 +29,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code compare}: one realistic question, answered by the agent loop and by one slicegrep call. */
+/** {@code compare}: one realistic question, by the agent loop and by one slicegrep call. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = "Where is X defined, who calls it, what tests it: agent grep/read loop vs one"
         + " slicegrep call.")

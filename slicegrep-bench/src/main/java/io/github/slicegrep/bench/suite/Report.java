@@ -85,10 +85,12 @@ public final class Report {
     sb.append("- date: ").append(meta.get("date")).append('\n');
     sb.append("- command: `").append(meta.get("command")).append("`\n");
     sb.append("- split: ").append(meta.get("split")).append(", seed ").append(meta.get("seed"))
-        .append(", ").append(meta.get("per_family")).append(" tasks per corpus and family (at most)\n");
+        .append(", ").append(meta.get("per_family"))
+        .append(" tasks per corpus and family (at most)\n");
     sb.append("- slicegrep commit: ").append(meta.get("slicegrep_commit")).append('\n');
-    sb.append("- retrieval budget ").append(meta.get("retrieval_budget")).append(" tokens, context cap ")
-        .append(meta.get("context_cap")).append(" tokens, tokenizer ").append(meta.get("tokenizer"))
+    sb.append("- retrieval budget ").append(meta.get("retrieval_budget"))
+        .append(" tokens, context cap ").append(meta.get("context_cap"))
+        .append(" tokens, tokenizer ").append(meta.get("tokenizer"))
         .append('\n');
     Map<String, Long> perCorpus = run.tasks().stream()
         .collect(Collectors.groupingBy(Task::corpus, LinkedHashMap::new, Collectors.counting()));

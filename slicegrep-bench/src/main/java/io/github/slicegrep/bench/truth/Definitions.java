@@ -50,7 +50,8 @@ public final class Definitions {
       "^(?:[A-Za-z_][\\w \\t\\*]*?[\\s\\*])?([A-Za-z_]\\w*)\\s*\\(");
   /** A return type alone on the line above a C function name ({@code static int}). */
   private static final Pattern C_RETURN_TYPE = Pattern.compile("[A-Za-z_][\\w \\t\\*]*");
-  private static final Pattern C_TEST = Pattern.compile("^(?:TEST_IMPL|BENCHMARK_IMPL)\\((\\w+)\\)");
+  private static final Pattern C_TEST =
+      Pattern.compile("^(?:TEST_IMPL|BENCHMARK_IMPL)\\((\\w+)\\)");
   private static final Set<String> KEYWORDS = Set.of(
       "if", "for", "while", "switch", "return", "catch", "new", "else", "do", "try", "throw",
       "sizeof", "typeof", "case", "synchronized", "super", "this", "function", "await", "yield",

@@ -253,7 +253,8 @@ public final class TaskGenerator {
 
   // ------------------------------------------------------------ bug localisation
 
-  private static final Pattern STRING = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"|'((?:[^'\\\\]|\\\\.)*)'");
+  private static final Pattern STRING = Pattern.compile(
+      "\"((?:[^\"\\\\]|\\\\.)*)\"|'((?:[^'\\\\]|\\\\.)*)'");
 
   List<Candidate> bugCandidates(CorpusFacts c) {
     Pattern raise = raisePatterns.get(c.lang());
@@ -315,6 +316,10 @@ public final class TaskGenerator {
     return n;
   }
 
+  /** Format placeholders, escapes and regex metacharacters: a message is cut at these. */
+  private static final String PLACEHOLDER_OR_META =
+      "%[-#0-9.]*[a-zA-Z]|\\{[^}]*\\}|\\$\\{[^}]*\\}|\\\\.|[()\\[\\]{}*+?|^$\\\\]";
+
   /**
    * The longest literal run of the first string in {@code code} that has no format placeholder
    * or regex metacharacter, at least 12 characters and two words; null when there is none.
@@ -326,7 +331,7 @@ public final class TaskGenerator {
     }
     String s = m.group(1) != null ? m.group(1) : m.group(2);
     String best = null;
-    for (String part : s.split("%[-#0-9.]*[a-zA-Z]|\\{[^}]*\\}|\\$\\{[^}]*\\}|\\\\.|[()\\[\\]{}*+?|^$\\\\]")) {
+    for (String part : s.split(PLACEHOLDER_OR_META)) {
       String p = part.strip().replaceAll("^[^A-Za-z0-9]+|[^A-Za-z0-9.]+$", "").strip();
       if (p.length() >= 12 && p.contains(" ") && (best == null || p.length() > best.length())) {
         best = p;
