@@ -50,13 +50,16 @@ public final class InvestigationLoop {
     tr.addOutput(Grep.render(List.of(symbol + "("), calls));
     Grep.Hit caller = pickCaller(shownPart(calls), defFile, call);
     if (caller == null) {
-      // Only docs, examples or the defining file in view: narrow the grep to the code proper.
-      SourceFile exclude = defFile;
+      // Only docs, examples or the defining file in view: narrow the grep to the code proper,
+      // and settle for a caller in the defining file when no other file calls it.
       List<Grep.Hit> narrowed = calls.stream()
-          .filter(h -> !isDocs(h) && !h.file().isTest() && h.file() != exclude).toList();
+          .filter(h -> !isDocs(h) && !h.file().isTest()).toList();
       tr.addOutput(Grep.render(List.of(symbol + "(  [excluding docs, examples, tests]"),
           narrowed));
       caller = pickCaller(shownPart(narrowed), defFile, call);
+      if (caller == null) {
+        caller = sameFileCaller(shownPart(narrowed), def, definition, call);
+      }
     }
     if (caller != null) {
       readAround(tr, caller);
@@ -77,6 +80,18 @@ public final class InvestigationLoop {
     for (Grep.Hit h : hits) {
       String line = h.file().line(h.line());
       if (!h.file().isTest() && h.file() != defFile && !isDocs(h) && call.matcher(line).find()) {
+        return h;
+      }
+    }
+    return null;
+  }
+
+  private static Grep.Hit sameFileCaller(List<Grep.Hit> hits, Grep.Hit def, Pattern definition,
+      Pattern call) {
+    for (Grep.Hit h : hits) {
+      String line = h.file().line(h.line());
+      if (def != null && h.file() == def.file() && h.line() != def.line()
+          && call.matcher(line).find() && !definition.matcher(line).find()) {
         return h;
       }
     }

@@ -37,7 +37,7 @@ public final class Comparison {
 
   /** Non-test definitions of the symbol: any one shown whole counts. */
   final List<Span> definitions = new ArrayList<>();
-  /** Call lines in non-test files that are not definitions. */
+  /** Call lines in non-test files outside docs and examples that are not definitions. */
   final List<Span> callers = new ArrayList<>();
   /** Lines of test files that name the symbol. */
   final List<Span> tests = new ArrayList<>();
@@ -64,7 +64,8 @@ public final class Comparison {
           if (word.matcher(line).find()) {
             tests.add(new Span(f.path(), i, i));
           }
-        } else if (call.matcher(line).find() && !isDefLine(defs, i, symbol)) {
+        } else if (call.matcher(line).find() && !isDefLine(defs, i, symbol)
+            && !f.path().matches("(.*/)?(docs?|examples?)/.*")) {
           callers.add(new Span(f.path(), i, i));
         }
       }
