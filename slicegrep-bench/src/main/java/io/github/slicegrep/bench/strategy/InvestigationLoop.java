@@ -67,11 +67,25 @@ public final class InvestigationLoop {
 
     List<Grep.Hit> tests = all.stream().filter(h -> h.file().isTest()).toList();
     tr.addOutput(Grep.render(List.of(symbol + " (test files)"), tests));
+    // A test that calls it beats one that only names it; comments are passed over.
+    Grep.Hit test = null;
     for (Grep.Hit h : shownPart(tests)) {
-      if (word.matcher(h.file().line(h.line())).find()) {
-        readAround(tr, h);
+      String line = h.file().line(h.line());
+      String t = line.strip();
+      if (t.startsWith("#") || t.startsWith("//") || t.startsWith("*")
+          || !word.matcher(line).find()) {
+        continue;
+      }
+      if (call.matcher(line).find()) {
+        test = h;
         break;
       }
+      if (test == null) {
+        test = h;
+      }
+    }
+    if (test != null) {
+      readAround(tr, test);
     }
     return tr.result();
   }
