@@ -149,6 +149,11 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    if (pool == 1) {
+      // Spent the moment its tasks are drawn, even if the run then fails.
+      seeds.record(seed, split, date, "started: " + refs.size() + " corpora, "
+          + strategies.size() + " strategies");
+    }
     Suite.Run run = new Suite(strategies, System.err).run(refs, seed, pool, perFamily);
     String command = "slicegrep-bench "
         + String.join(" ", spec.commandLine().getParseResult().originalArgs());
@@ -164,7 +169,7 @@ final class RunCommand implements Callable<Integer> {
       Files.writeString(markdown, tables, StandardCharsets.UTF_8);
     }
     System.out.println(tables);
-    seeds.record(seed, split, date, run.tasks().size() + " tasks, " + refs.size()
+    seeds.record(seed, split, date, "done: " + run.tasks().size() + " tasks, " + refs.size()
         + " corpora, " + strategies.size() + " strategies");
     return 0;
   }
