@@ -1,0 +1,153 @@
+package io.github.slicegrep.outline;
+
+import io.github.slicegrep.source.Language;
+import io.github.slicegrep.source.SourceFile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import org.treesitter.TSNode;
+import org.treesitter.TSParser;
+import org.treesitter.TSTree;
+import org.treesitter.TSTreeCursor;
+
+/**
+ * Outlines a file from its tree-sitter syntax tree, for the languages that have a grammar, and
+ * hands every other file, and every file the parser cannot handle, to a fallback outliner.
+ *
+ * <p>Thread-safe: tree-sitter parsers are not, so each call makes its own (creating one costs
+ * microseconds); grammars are immutable and shared.
+ */
+final class TreeSitterOutliner implements Outliner {
+  private final Function<Language, Optional<Grammar>> grammars;
+  private final Outliner fallback;
+
+  TreeSitterOutliner(Function<Language, Optional<Grammar>> grammars, Outliner fallback) {
+    this.grammars = grammars;
+    this.fallback = fallback;
+  }
+
+  @Override
+  public Outline outline(SourceFile file) {
+    Optional<Outline> parsed;
+    try {
+      parsed = grammars.apply(file.language()).flatMap(g -> parse(g, file));
+    } catch (RuntimeException | LinkageError e) {
+      parsed = Optional.empty();
+    }
+    return parsed.orElseGet(() -> fallback.outline(file));
+  }
+
+  /**
+   * The outline from the syntax tree; empty when the parser gives no tree, or gives one so broken
+   * that it holds errors and no definition at all (the heuristic then does better).
+   */
+  static Optional<Outline> parse(Grammar grammar, SourceFile file) {
+    SourceText text = new SourceText(file.lines());
+    try (TSParser parser = new TSParser()) {
+      if (!parser.setLanguage(grammar.language())) {
+        return Optional.empty();
+      }
+      TSTree tree = parser.parseString(null, text.joined());
+      if (tree == null) {
+        return Optional.empty();
+      }
+      try (tree) {
+        TSNode root = tree.getRootNode();
+        List<Definition> definitions = new Walk(grammar, text).definitions(root);
+        if (definitions.isEmpty() && root.hasError()) {
+          return Optional.empty();
+        }
+        return Optional.of(Outline.of(Nesting.qualify(definitions)));
+      }
+    }
+  }
+
+  /** One pre-order pass over the tree with a cursor, collecting definitions and comment rows. */
+  private static final class Walk {
+    private final Grammar grammar;
+    private final SourceText text;
+    private final boolean[] attachableRow;
+    private final List<Seen> seen = new ArrayList<>();
+
+    private record Seen(NodeRule.Found found, int startRow, int endRow, int headerRow) {}
+
+    Walk(Grammar grammar, SourceText text) {
+      this.grammar = grammar;
+      this.text = text;
+      this.attachableRow = new boolean[text.lineCount() + 1];
+    }
+
+    List<Definition> definitions(TSNode root) {
+      try (TSTreeCursor cursor = new TSTreeCursor(root)) {
+        boolean more = true;
+        while (more) {
+          TSNode node = cursor.currentNode();
+          int symbol = node.getSymbol();
+          visit(node, symbol);
+          if (!grammar.isOpaque(symbol) && cursor.gotoFirstChild()) {
+            continue;
+          }
+          while (!cursor.gotoNextSibling()) {
+            if (!cursor.gotoParent()) {
+              more = false;
+              break;
+            }
+          }
+        }
+      }
+      List<Definition> out = new ArrayList<>(seen.size());
+      for (Seen s : seen) {
+        NodeRule.Found f = s.found();
+        int start = attachedStart(s.startRow());
+        out.add(
+            new Definition(
+                f.kind(), f.name(), f.localName(), start + 1, s.endRow() + 1, s.headerRow() + 1,
+                f.declarationOnly()));
+      }
+      return out;
+    }
+
+    private void visit(TSNode node, int symbol) {
+      if (grammar.isAttachable(symbol)) {
+        if (text.startsItsLine(node)) {
+          int last = Math.min(SourceText.endRow(node), attachableRow.length - 1);
+          for (int row = SourceText.startRow(node); row <= last; row++) {
+            attachableRow[row] = true;
+          }
+        }
+        return;
+      }
+      NodeRule rule = grammar.rule(symbol);
+      if (rule == null) {
+        return;
+      }
+      NodeRule.Found found = rule.describe(node, text);
+      if (found == null) {
+        return;
+      }
+      TSNode range = found.range();
+      int startRow = SourceText.startRow(range);
+      int endRow = SourceText.endRow(range);
+      for (TSNode p = Nodes.parent(range); p != null && grammar.isWrapper(p.getSymbol());
+          p = Nodes.parent(p)) {
+        startRow = Math.min(startRow, SourceText.startRow(p));
+        endRow = Math.max(endRow, SourceText.endRow(p));
+      }
+      int headerRow = SourceText.startRow(found.header());
+      if (headerRow < startRow || headerRow > endRow) {
+        headerRow = startRow;
+      }
+      seen.add(new Seen(found, startRow, endRow, headerRow));
+    }
+
+    /** Walks up over the comment, decorator and attribute lines right above a definition. */
+    private int attachedStart(int startRow) {
+      int row = startRow - 1;
+      while (row >= 0 && attachableRow[row]) {
+        row--;
+      }
+      return row + 1;
+    }
+  }
+}
