@@ -28,9 +28,6 @@ record SyntaxRules(
     ImmutableSet<String> attachable,
     ImmutableSet<String> opaque) {
 
-  private static final ImmutableSet<String> COMMENTS =
-      ImmutableSet.of("comment", "line_comment", "block_comment", "multiline_comment");
-
   /** The rules for a language, or empty when no grammar backs it. */
   static Optional<SyntaxRules> forLanguage(Language language) {
     return Optional.ofNullable(
@@ -65,7 +62,7 @@ record SyntaxRules(
   // ---- languages ----
 
   private static SyntaxRules python() {
-    return new Builder()
+    return new Builder("comment")
         .rule("class_definition", named(Kind.CLASS))
         .rule("function_definition", named(Kind.FUNCTION))
         .wrappers("decorated_definition")
@@ -74,7 +71,7 @@ record SyntaxRules(
   }
 
   private static SyntaxRules java() {
-    return new Builder()
+    return new Builder("line_comment", "block_comment")
         .rule("class_declaration", named(Kind.CLASS))
         .rule("interface_declaration", named(Kind.INTERFACE))
         .rule("annotation_type_declaration", named(Kind.INTERFACE))
@@ -88,13 +85,13 @@ record SyntaxRules(
   }
 
   private static SyntaxRules javascript() {
-    return ecmascript(new Builder())
+    return ecmascript(new Builder("comment"))
         .rule("field_definition", SyntaxRules::functionValuedField)
         .build();
   }
 
   private static SyntaxRules typescript() {
-    return ecmascript(new Builder())
+    return ecmascript(new Builder("comment"))
         .rule("abstract_class_declaration", named(Kind.CLASS))
         .rule("interface_declaration", named(Kind.INTERFACE))
         .rule("enum_declaration", named(Kind.ENUM))
@@ -120,7 +117,7 @@ record SyntaxRules(
   }
 
   private static SyntaxRules go() {
-    return new Builder()
+    return new Builder("comment")
         .rule("function_declaration", named(Kind.FUNCTION))
         .rule("method_declaration", SyntaxRules::goMethod)
         .rule("method_elem", declaration(Kind.METHOD))
@@ -130,7 +127,7 @@ record SyntaxRules(
   }
 
   private static SyntaxRules rust() {
-    return new Builder()
+    return new Builder("line_comment", "block_comment")
         .rule("function_item", named(Kind.FUNCTION))
         .rule("function_signature_item", declaration(Kind.FUNCTION))
         .rule("struct_item", named(Kind.STRUCT))
@@ -146,11 +143,11 @@ record SyntaxRules(
   }
 
   private static SyntaxRules c() {
-    return cFamily(new Builder()).build();
+    return cFamily(new Builder("comment")).build();
   }
 
   private static SyntaxRules cpp() {
-    return cFamily(new Builder())
+    return cFamily(new Builder("comment"))
         .rule("class_specifier", SyntaxRules::cTypeSpecifier)
         .rule("namespace_definition", withBody(named(Kind.NAMESPACE)))
         .rule("field_declaration", SyntaxRules::cPrototype)
@@ -170,7 +167,7 @@ record SyntaxRules(
   }
 
   private static SyntaxRules csharp() {
-    return new Builder()
+    return new Builder("comment")
         .rule("class_declaration", named(Kind.CLASS))
         .rule("interface_declaration", named(Kind.INTERFACE))
         .rule("struct_declaration", named(Kind.STRUCT))
@@ -188,7 +185,7 @@ record SyntaxRules(
   }
 
   private static SyntaxRules ruby() {
-    return new Builder()
+    return new Builder("comment")
         .rule("class", SyntaxRules::rubyNamespace)
         .rule("module", SyntaxRules::rubyNamespace)
         .rule("method", named(Kind.FUNCTION))
@@ -198,7 +195,7 @@ record SyntaxRules(
   }
 
   private static SyntaxRules php() {
-    return new Builder()
+    return new Builder("comment")
         .rule("class_declaration", named(Kind.CLASS))
         .rule("interface_declaration", named(Kind.INTERFACE))
         .rule("trait_declaration", named(Kind.TRAIT))
@@ -211,7 +208,7 @@ record SyntaxRules(
   }
 
   private static SyntaxRules kotlin() {
-    return new Builder()
+    return new Builder("line_comment", "multiline_comment")
         .rule("class_declaration", SyntaxRules::kotlinClass)
         .rule("object_declaration", SyntaxRules::kotlinObject)
         .rule("companion_object", SyntaxRules::kotlinObject)
@@ -222,7 +219,7 @@ record SyntaxRules(
   }
 
   private static SyntaxRules bash() {
-    return new Builder()
+    return new Builder("comment")
         .rule("function_definition", named(Kind.FUNCTION))
         .opaque("string", "raw_string", "heredoc_body")
         .build();
@@ -552,10 +549,14 @@ record SyntaxRules(
   private static final class Builder {
     private final ImmutableMap.Builder<String, NodeRule> rules = ImmutableMap.builder();
     private final ImmutableSet.Builder<String> wrappers = ImmutableSet.builder();
-    private final ImmutableSet.Builder<String> attachable =
-        ImmutableSet.<String>builder().addAll(COMMENTS);
-    private final ImmutableSet.Builder<String> opaque =
-        ImmutableSet.<String>builder().addAll(COMMENTS);
+    private final ImmutableSet.Builder<String> attachable = ImmutableSet.builder();
+    private final ImmutableSet.Builder<String> opaque = ImmutableSet.builder();
+
+    /** Starts the rules of a grammar whose comment nodes have these types. */
+    Builder(String... commentTypes) {
+      attachable.add(commentTypes);
+      opaque.add(commentTypes);
+    }
 
     Builder rule(String nodeType, NodeRule rule) {
       rules.put(nodeType, rule);
