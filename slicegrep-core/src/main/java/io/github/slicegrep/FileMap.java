@@ -52,10 +52,25 @@ public final class FileMap {
   private final int lineCount;
   private final ImmutableList<Entry> entries;
 
-  private FileMap(String path, int lineCount, List<Entry> entries) {
+  /**
+   * Order in which entries survive the cap: fewest enclosing functions first (a class member
+   * before a helper nested in a function), then shallowest, then earliest.
+   */
+  private final ImmutableList<Entry> byImportance;
+
+  private FileMap(String path, int lineCount, List<Entry> entries, List<Integer> functionDepths) {
     this.path = path;
     this.lineCount = lineCount;
     this.entries = ImmutableList.copyOf(entries);
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < entries.size(); i++) {
+      order.add(i);
+    }
+    order.sort(
+        Comparator.<Integer>comparingInt(functionDepths::get)
+            .thenComparingInt(i -> entries.get(i).depth())
+            .thenComparingInt(i -> entries.get(i).line()));
+    this.byImportance = order.stream().map(entries::get).collect(ImmutableList.toImmutableList());
   }
 
   /** The map of a file already read. */
@@ -66,15 +81,17 @@ public final class FileMap {
   /** The map of a file from an outline already computed for it. */
   public static FileMap of(SourceFile file, Outline outline) {
     List<Entry> entries = new ArrayList<>();
+    List<Integer> functionDepths = new ArrayList<>();
     Deque<Definition> open = new ArrayDeque<>();
     for (Definition d : outline.definitions()) {
       while (!open.isEmpty() && open.peek().endLine() < d.headerLine()) {
         open.pop();
       }
       entries.add(new Entry(d.headerLine(), open.size(), d, headerText(file, d.headerLine())));
+      functionDepths.add((int) open.stream().filter(o -> !o.kind().isContainer()).count());
       open.push(d);
     }
-    return new FileMap(file.relativePath(), file.lineCount(), entries);
+    return new FileMap(file.relativePath(), file.lineCount(), entries, functionDepths);
   }
 
   /**
@@ -122,8 +139,7 @@ public final class FileMap {
     List<Entry> shown = entries;
     if (entries.size() > maxEntries) {
       shown =
-          entries.stream()
-              .sorted(Comparator.comparingInt(Entry::depth).thenComparingInt(Entry::line))
+          byImportance.stream()
               .limit(maxEntries)
               .sorted(Comparator.comparingInt(Entry::line).thenComparingInt(Entry::depth))
               .toList();

@@ -12,9 +12,9 @@ import org.jspecify.annotations.Nullable;
  * Cuts a file into definition-aligned blocks: every line belongs to the innermost type, or
  * top-level function, that contains it, or to top-level code. A function keeps its nested
  * functions and closures (they make sense only inside it), while a class gives its methods their
- * own blocks and keeps its header, fields and the gaps between methods. Runs longer than {@link
- * #WINDOW_LINES} are split into overlapping windows. Runs with nothing but blank lines and
- * closing punctuation ({@code }}, {@code end}) are dropped.
+ * own blocks and keeps its header, fields and the gaps between methods. Blank lines at the edges
+ * of a run are trimmed; runs longer than {@link #WINDOW_LINES} are split into overlapping
+ * windows; runs of nothing but closing punctuation ({@code }}, {@code end}) are dropped.
  */
 public final class Blocks {
   /**
@@ -67,6 +67,12 @@ public final class Blocks {
   private static void addRun(
       SourceFile file, int from, int to, @Nullable Definition owner,
       ImmutableList.Builder<Block> out) {
+    while (from <= to && file.line(from).isBlank()) {
+      from++;
+    }
+    while (to >= from && file.line(to).isBlank()) {
+      to--;
+    }
     if (to < from || isTrivial(file, from, to)) {
       return;
     }
