@@ -17,8 +17,11 @@ import java.util.regex.Pattern;
  * exists.
  */
 public final class HeuristicOutliner implements Outliner {
-  /** How far a multi-line signature may run before its body brace must appear. */
-  private static final int MAX_SIGNATURE_LINES = 12;
+  /**
+   * How far a multi-line signature may run before its body brace must appear: long enough for
+   * a record with a dozen components, short enough that a false header cannot reach far.
+   */
+  private static final int MAX_SIGNATURE_LINES = 30;
 
   private static final Pattern TYPE =
       Pattern.compile(

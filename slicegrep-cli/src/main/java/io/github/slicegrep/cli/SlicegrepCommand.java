@@ -1,0 +1,174 @@
+package io.github.slicegrep.cli;
+
+import io.github.slicegrep.Boundary;
+import io.github.slicegrep.FocusedReader;
+import io.github.slicegrep.Objective;
+import io.github.slicegrep.Options;
+import io.github.slicegrep.Result;
+import io.github.slicegrep.SlicegrepException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code slicegrep <path> <pattern> [before] [after] [options]}: parse, call the core, print.
+ * Exit codes follow grep: 0 something matched, 1 nothing did, 2 usage or input error.
+ */
+@Command(
+    name = "slicegrep",
+    aliases = "fr",
+    mixinStandardHelpOptions = true,
+    versionProvider = SlicegrepCommand.Version.class,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Ranked, token-budgeted code slices: finds the regions of a file or directory that match"
+          + " PATTERN, snaps them to whole functions where asked, ranks them, drops"
+          + " near-duplicates, packs them under a token budget and says what it left out.",
+      "",
+      "PATTERN: regex alternatives joined by '|' (case-insensitive; an invalid regex is"
+          + " searched as text), or a plain-English question."
+    },
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+      "0:something matched",
+      "1:nothing matched",
+      "2:usage or input error (message on stderr)"
+    })
+public final class SlicegrepCommand implements Callable<Integer> {
+  public static final int EXIT_MATCH = 0;
+  public static final int EXIT_NO_MATCH = 1;
+  public static final int EXIT_ERROR = 2;
+
+  @Parameters(index = "0", paramLabel = "PATH", description = "File or directory to search.")
+  Path path;
+
+  @Parameters(index = "1", paramLabel = "PATTERN", description = "What to look for.")
+  String pattern;
+
+  @Parameters(
+      index = "2",
+      arity = "0..1",
+      paramLabel = "BEFORE",
+      description = "Context lines before each match (default: ${DEFAULT-VALUE}).")
+  int before = Options.DEFAULT_CONTEXT;
+
+  @Parameters(
+      index = "3",
+      arity = "0..1",
+      paramLabel = "AFTER",
+      description = "Context lines after each match (default: ${DEFAULT-VALUE}).")
+  int after = Options.DEFAULT_CONTEXT;
+
+  @Option(
+      names = {"-b", "--budget"},
+      paramLabel = "N",
+      description = "Token budget; 0 = unlimited (default: ${DEFAULT-VALUE}).")
+  int budget = Options.DEFAULT_BUDGET;
+
+  @Option(
+      names = "--boundary",
+      paramLabel = "MODE",
+      description = "auto (context window, whole small functions), fn (enclosing function or"
+          + " class), none (exact window). Default: ${DEFAULT-VALUE}.")
+  String boundary = "auto";
+
+  @Option(
+      names = {"-r", "--recursive"},
+      negatable = true,
+      description = "Descend into subdirectories (default: on; --no-recursive searches only the"
+          + " directory's own files).")
+  boolean recursive = true;
+
+  @Option(
+      names = "--objective",
+      paramLabel = "GOAL",
+      description = "Slices to reserve room for: auto (definition, caller, test), single,"
+          + " def+caller, def+test. Default: ${DEFAULT-VALUE}.")
+  String objective = "auto";
+
+  @Option(names = "--no-dedupe", description = "Keep near-duplicate slices (exact ones still collapse).")
+  boolean noDedupe;
+
+  @Option(names = "--json", description = "Print the result as JSON instead of the text report.")
+  boolean json;
+
+  @Option(
+      names = "--max-file-bytes",
+      paramLabel = "N",
+      description = "Skip files larger than this (default: ${DEFAULT-VALUE}).")
+  long maxFileBytes = Options.DEFAULT_MAX_FILE_BYTES;
+
+  private final PrintWriter out;
+
+  SlicegrepCommand(PrintWriter out) {
+    this.out = out;
+  }
+
+  @Override
+  public Integer call() {
+    Options options =
+        Options.defaults()
+            .withBudget(budget)
+            .withBoundary(Boundary.parse(boundary))
+            .withBefore(before)
+            .withAfter(after)
+            .withRecursive(recursive)
+            .withDedupe(!noDedupe)
+            .withObjective(Objective.parse(objective))
+            .withMaxFileBytes(maxFileBytes);
+    Result result = new FocusedReader().search(path, pattern, options);
+    out.print(json ? result.toJson() + "\n" : result.render());
+    out.flush();
+    return result.matched() ? EXIT_MATCH : EXIT_NO_MATCH;
+  }
+
+  /** Runs the command and returns its exit code; never throws. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cli = new CommandLine(new SlicegrepCommand(out));
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
+    cli.setExitCodeExceptionMapper(e -> EXIT_ERROR);
+    cli.setParameterExceptionHandler(
+        (ex, a) -> {
+          err.println("slicegrep: " + ex.getMessage());
+          ex.getCommandLine().usage(err);
+          return EXIT_ERROR;
+        });
+    cli.setExecutionExceptionHandler(
+        (ex, cmd, parsed) -> {
+          if (ex instanceof SlicegrepException) {
+            err.println("slicegrep: " + ex.getMessage());
+          } else {
+            err.println("slicegrep: internal error: " + ex);
+          }
+          err.flush();
+          return EXIT_ERROR;
+        });
+    int code = cli.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  public static void main(String[] args) {
+    PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+    PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8));
+    System.exit(run(out, err, args));
+  }
+
+  /** The version from the jar manifest, or the development marker when run from classes. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = SlicegrepCommand.class.getPackage().getImplementationVersion();
+      return new String[] {"slicegrep " + (v == null ? "development build" : v)};
+    }
+  }
+}

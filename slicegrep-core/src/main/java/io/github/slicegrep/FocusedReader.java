@@ -1,0 +1,312 @@
+package io.github.slicegrep;
+
+import com.google.common.cache.Cache;
+import com.google.common.cache.CacheBuilder;
+import com.google.common.hash.Hashing;
+import io.github.slicegrep.match.Hit;
+import io.github.slicegrep.match.LineScanner;
+import io.github.slicegrep.match.Region;
+import io.github.slicegrep.match.Regions;
+import io.github.slicegrep.outline.Outline;
+import io.github.slicegrep.outline.Outliner;
+import io.github.slicegrep.outline.Outliners;
+import io.github.slicegrep.pack.NegativeEvidence;
+import io.github.slicegrep.pack.Packer;
+import io.github.slicegrep.pack.Packing;
+import io.github.slicegrep.pack.Piece;
+import io.github.slicegrep.query.Query;
+import io.github.slicegrep.query.QueryParser;
+import io.github.slicegrep.rank.Candidate;
+import io.github.slicegrep.rank.Dedupe;
+import io.github.slicegrep.rank.FragmentStats;
+import io.github.slicegrep.rank.Scorer;
+import io.github.slicegrep.source.SourceFile;
+import io.github.slicegrep.source.SourceReader;
+import io.github.slicegrep.source.SourceTree;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A reusable, thread-safe searcher that keeps decoded files and their outlines between calls,
+ * keyed by path, modification time and size: a warm search re-reads only what changed. One per
+ * long-running host (an MCP server, an IDE plugin).
+ */
+public final class FocusedReader {
+  /** Cached text is bounded by total characters so a long-lived host cannot grow without end. */
+  static final long CACHE_MAX_CHARS = 256L * 1024 * 1024;
+  /** Share of a file's other region scores added to its best one in the ranked file list. */
+  static final double FILE_REST_SHARE = 0.25;
+
+  private final Outliner outliner;
+  private final Cache<Path, CachedFile> cache;
+
+  public FocusedReader() {
+    this.outliner = Outliners.standard();
+    this.cache =
+        CacheBuilder.newBuilder()
+            .maximumWeight(CACHE_MAX_CHARS)
+            .weigher((Path p, CachedFile f) -> f.weight())
+            .build();
+  }
+
+  /** A decoded file as last seen on disk, with its outline once computed. */
+  private static final class CachedFile {
+    final long modified;
+    final long size;
+    final SourceFile file;
+    private volatile Outline outline;
+
+    CachedFile(long modified, long size, SourceFile file) {
+      this.modified = modified;
+      this.size = size;
+      this.file = file;
+    }
+
+    int weight() {
+      long chars = 0;
+      for (String line : file.lines()) {
+        chars += line.length() + 1L;
+      }
+      return (int) Math.min(Integer.MAX_VALUE, chars);
+    }
+  }
+
+  /** Searches with default options except the budget and the boundary. */
+  public Result search(Path path, String query, int budget, Boundary boundary) {
+    return search(path, query, Options.defaults().withBudget(budget).withBoundary(boundary));
+  }
+
+  /**
+   * Searches {@code path} (a file or a directory) for {@code query}.
+   *
+   * @throws SlicegrepException on an empty or unusable query or a path that does not exist, is
+   *     not a readable regular file or directory, or (in file mode) is binary or too large
+   */
+  public Result search(Path path, String query, Options options) {
+    SlicegrepException.check(path != null, "path is missing");
+    Query parsed = QueryParser.parse(query);
+    if (!Files.exists(path)) {
+      throw new SlicegrepException("path not found: " + path);
+    }
+    boolean directory = Files.isDirectory(path);
+    List<SourceFile> files = directory ? readTree(path, options) : List.of(readSingle(path, options));
+    return new Search(parsed, options, label(path, directory), directory, files).run();
+  }
+
+  private static String label(Path path, boolean directory) {
+    String s = path.toString().replace('\\', '/');
+    return directory && !s.endsWith("/") ? s + "/" : s;
+  }
+
+  private SourceFile readSingle(Path path, Options options) {
+    String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
+    return load(path, name, options.maxFileBytes(), true);
+  }
+
+  private List<SourceFile> readTree(Path root, Options options) {
+    List<Path> paths;
+    try {
+      paths = SourceTree.list(root, options.recursive());
+    } catch (IOException | SecurityException e) {
+      throw new SlicegrepException("cannot read directory " + root + ": " + e.getMessage(), e);
+    }
+    Path top = root.toAbsolutePath().normalize();
+    return paths.parallelStream()
+        .map(p -> load(p, top.relativize(p.toAbsolutePath().normalize()).toString()
+            .replace('\\', '/'), options.maxFileBytes(), false))
+        .filter(f -> f != null)
+        .toList();
+  }
+
+  /**
+   * The file at {@code path}, from the cache when its modification time and size are
+   * unchanged. In file mode a file that cannot be searched is an error; in directory mode it is
+   * skipped (null).
+   */
+  private SourceFile load(Path path, String relative, long maxBytes, boolean required) {
+    Path key = path.toAbsolutePath().normalize();
+    BasicFileAttributes attrs;
+    try {
+      attrs = Files.readAttributes(key, BasicFileAttributes.class);
+    } catch (IOException | SecurityException e) {
+      attrs = null;
+    }
+    if (attrs != null && attrs.isRegularFile() && attrs.size() <= maxBytes) {
+      CachedFile cached = cache.getIfPresent(key);
+      if (cached != null && cached.modified == attrs.lastModifiedTime().toMillis()
+          && cached.size == attrs.size()) {
+        return cached.file.withRelativePath(relative);
+      }
+    }
+    SourceReader.Outcome outcome = SourceReader.read(key, relative, maxBytes);
+    if (outcome instanceof SourceReader.Loaded loaded) {
+      if (attrs != null) {
+        cache.put(key, new CachedFile(attrs.lastModifiedTime().toMillis(), attrs.size(), loaded.file()));
+      }
+      return loaded.file();
+    }
+    if (required) {
+      SourceReader.Skip why = ((SourceReader.Skipped) outcome).reason();
+      String detail =
+          why == SourceReader.Skip.TOO_LARGE ? " (" + maxBytes + " bytes); raise the cap" : "";
+      throw new SlicegrepException(path + " " + why.description() + detail);
+    }
+    return null;
+  }
+
+  Outline outline(SourceFile file) {
+    CachedFile cached = cache.getIfPresent(file.path().toAbsolutePath().normalize());
+    if (cached == null || cached.file.lines() != file.lines()) {
+      return outliner.outline(file);
+    }
+    Outline o = cached.outline;
+    if (o == null) {
+      o = outliner.outline(file);
+      cached.outline = o;
+    }
+    return o;
+  }
+
+  /** One search's state, from hits to the result. */
+  private final class Search {
+    private final Query query;
+    private final Options options;
+    private final String where;
+    private final boolean directory;
+    private final List<SourceFile> files;
+    private final Map<SourceFile, Outline> outlines = new HashMap<>();
+
+    Search(Query query, Options options, String where, boolean directory, List<SourceFile> files) {
+      this.query = query;
+      this.options = options;
+      this.where = where;
+      this.directory = directory;
+      this.files = files;
+    }
+
+    Result run() {
+      int fragmentCount = query.fragments().size();
+      List<List<Hit>> hitsByFile =
+          files.parallelStream().map(f -> LineScanner.scan(f, query)).toList();
+      int[] hitsPerFragment = new int[fragmentCount];
+      int[] filesWithFragment = new int[fragmentCount];
+      List<Region> regions = new ArrayList<>();
+      int filesMatched = 0;
+      for (int i = 0; i < files.size(); i++) {
+        List<Hit> hits = hitsByFile.get(i);
+        if (hits.isEmpty()) {
+          continue;
+        }
+        filesMatched++;
+        BitSet seen = new BitSet();
+        for (Hit h : hits) {
+          hitsPerFragment[h.fragment()]++;
+          seen.set(h.fragment());
+        }
+        seen.stream().forEach(f -> filesWithFragment[f]++);
+        SourceFile file = files.get(i);
+        regions.addAll(
+            Regions.build(file, hits, outlineOf(file), options.boundary(), options.before(),
+                options.after()));
+      }
+      FragmentStats stats =
+          FragmentStats.of(fragmentCount, files.size(), filesWithFragment, regions);
+      Scorer scorer = new Scorer(query, stats, this::outlineOf, regions);
+      List<Candidate> ranked = new ArrayList<>(scorer.scoreAll(regions));
+      ranked.sort(
+          Comparator.comparingDouble((Candidate c) -> -c.score())
+              .thenComparing(Candidate::file)
+              .thenComparingInt(c -> c.region().start()));
+      Dedupe.Outcome deduped = Dedupe.apply(ranked, options.dedupe());
+      Packing packing =
+          Packer.pack(deduped.kept(), deduped.duplicates(), options.budget(),
+              options.objective(), query.symbols());
+      List<Chunk> chunks = new ArrayList<>();
+      for (Piece p : packing.pieces()) {
+        chunks.add(toChunk(p));
+      }
+      List<String> negative =
+          NegativeEvidence.of(query, where, hitsPerFragment, definedSymbols(regions), ranked,
+              packing.pieces());
+      return new Result(
+          where, directory, query.fragmentTexts(), chunks, negative, packing.shownTokens(),
+          files.size(), filesMatched, options.budget(), deduped.duplicates().size(),
+          packing.omitted(), packing.omittedTokens(), directory ? rankFiles(ranked) : List.of());
+    }
+
+    private Outline outlineOf(SourceFile file) {
+      return outlines.computeIfAbsent(file, FocusedReader.this::outline);
+    }
+
+    private Chunk toChunk(Piece p) {
+      Region r = p.candidate().region();
+      Set<Integer> fragments = new LinkedHashSet<>();
+      for (Hit h : r.hits()) {
+        if (h.line() >= p.start() && h.line() <= p.end()) {
+          fragments.add(h.fragment());
+        }
+      }
+      List<String> patterns = new ArrayList<>();
+      for (int f : fragments.stream().sorted().toList()) {
+        patterns.add(query.fragments().get(f).text());
+      }
+      String hash =
+          Hashing.murmur3_32_fixed().hashString(p.code(), StandardCharsets.UTF_8).toString();
+      return new Chunk(
+          r.file().relativePath(), p.start(), p.end(),
+          r.definition() == null ? null : r.definition().name(), patterns, patterns.size(),
+          p.candidate().score(), p.candidate().reasons(), hash, p.tokens(), p.code());
+    }
+
+    /** The query's symbols that some matched file defines. */
+    private Set<String> definedSymbols(List<Region> regions) {
+      Set<String> out = new LinkedHashSet<>();
+      Set<SourceFile> seen = new LinkedHashSet<>();
+      for (Region r : regions) {
+        if (seen.add(r.file())) {
+          for (String symbol : query.symbols()) {
+            if (!outlineOf(r.file()).named(symbol).isEmpty()) {
+              out.add(symbol);
+            }
+          }
+        }
+      }
+      return out;
+    }
+
+    /** Files by their best region plus a quarter of the rest: many good regions lift a file. */
+    private List<RankedFile> rankFiles(List<Candidate> ranked) {
+      Map<String, double[]> byFile = new HashMap<>();
+      Map<String, int[]> counts = new HashMap<>();
+      for (Candidate c : ranked) {
+        double[] agg = byFile.computeIfAbsent(c.file(), k -> new double[2]);
+        agg[0] = Math.max(agg[0], c.score());
+        agg[1] += c.score();
+        int[] n = counts.computeIfAbsent(c.file(), k -> new int[2]);
+        n[0]++;
+        n[1] += c.region().hits().size();
+      }
+      List<RankedFile> out = new ArrayList<>();
+      for (Map.Entry<String, double[]> e : byFile.entrySet()) {
+        double best = e.getValue()[0];
+        double score = best + FILE_REST_SHARE * (e.getValue()[1] - best);
+        int[] n = counts.get(e.getKey());
+        out.add(new RankedFile(e.getKey(), Math.round(score * 10) / 10.0, n[0], n[1]));
+      }
+      out.sort(
+          Comparator.comparingDouble((RankedFile f) -> -f.score()).thenComparing(RankedFile::file));
+      return out;
+    }
+  }
+}

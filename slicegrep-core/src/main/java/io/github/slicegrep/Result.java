@@ -1,0 +1,78 @@
+package io.github.slicegrep;
+
+import com.google.common.collect.ImmutableList;
+import io.github.slicegrep.report.JsonReport;
+import io.github.slicegrep.report.TextReport;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The outcome of one search: the chunks shown, what was left out, and what was not found.
+ * Immutable; equal by value.
+ *
+ * @param searched how the searched path is named in the report ({@code src/} or {@code a.py})
+ * @param directory whether a directory was searched (adds the ranked file list)
+ * @param query the query's fragments as searched
+ * @param chunks the slices shown, best first
+ * @param negativeEvidence statements about what is absent or hidden
+ * @param totalTokens tokens of all chunks' code
+ * @param filesSearched files read and matched against
+ * @param filesMatched files with at least one match
+ * @param budget the token budget (0 = unlimited)
+ * @param deduped duplicate regions removed
+ * @param omitted matched regions not shown, best first
+ * @param omittedTokens tokens of all omitted regions
+ * @param files files ranked by their regions' scores (directory mode; empty otherwise)
+ */
+public record Result(
+    String searched,
+    boolean directory,
+    List<String> query,
+    List<Chunk> chunks,
+    List<String> negativeEvidence,
+    int totalTokens,
+    int filesSearched,
+    int filesMatched,
+    int budget,
+    int deduped,
+    List<Omission> omitted,
+    int omittedTokens,
+    List<RankedFile> files) {
+
+  public Result {
+    query = ImmutableList.copyOf(query);
+    chunks = ImmutableList.copyOf(chunks);
+    negativeEvidence = ImmutableList.copyOf(negativeEvidence);
+    omitted = ImmutableList.copyOf(omitted);
+    files = ImmutableList.copyOf(files);
+  }
+
+  /**
+   * Shown tokens over shown plus omitted tokens; 1.0 when nothing matched or nothing was left
+   * out. Regions never overlap, so nothing is counted twice.
+   */
+  public double coverage() {
+    long whole = (long) totalTokens + omittedTokens;
+    return whole == 0 ? 1.0 : (double) totalTokens / whole;
+  }
+
+  /** Whether anything matched at all (the CLI's exit status 0 versus 1). */
+  public boolean matched() {
+    return filesMatched > 0;
+  }
+
+  /** The ranked text report an LLM reads. */
+  public String render() {
+    return TextReport.render(this);
+  }
+
+  /** The result as ordered maps and lists with the documented snake_case keys. */
+  public Map<String, Object> toMap() {
+    return JsonReport.toMap(this);
+  }
+
+  /** {@link #toMap()} as JSON text. */
+  public String toJson() {
+    return JsonReport.toJson(this);
+  }
+}

@@ -1,0 +1,118 @@
+package io.github.slicegrep.match;
+
+import io.github.slicegrep.Boundary;
+import io.github.slicegrep.outline.Definition;
+import io.github.slicegrep.outline.Outline;
+import io.github.slicegrep.source.SourceFile;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/** Grows hits into regions according to the boundary mode, then merges what overlaps. */
+public final class Regions {
+  private Regions() {}
+
+  /**
+   * The regions of one file, in line order, never overlapping.
+   *
+   * <ul>
+   *   <li>{@link Boundary#NONE}: the context window around each hit; windows that overlap or
+   *       touch merge.
+   *   <li>{@link Boundary#AUTO}: the same, except that a hit inside a definition no longer than
+   *       the window takes that whole definition instead of a cut through it.
+   *   <li>{@link Boundary#FN}: the smallest enclosing definition, whole; the window at top
+   *       level. Regions merge only when they overlap (a shared or nested definition), never
+   *       merely because two definitions are neighbours.
+   * </ul>
+   */
+  public static List<Region> build(
+      SourceFile file, List<Hit> hits, Outline outline, Boundary boundary, int before,
+      int after) {
+    if (hits.isEmpty()) {
+      return List.of();
+    }
+    int n = file.lineCount();
+    int windowLines = before + after + 1;
+    List<Span> spans = new ArrayList<>(hits.size());
+    for (Hit hit : hits) {
+      int line = hit.line();
+      Definition enclosing =
+          boundary == Boundary.NONE ? null : outline.enclosing(line).orElse(null);
+      boolean snap =
+          enclosing != null
+              && (boundary == Boundary.FN
+                  || (boundary == Boundary.AUTO && enclosing.lineCount() <= windowLines));
+      if (snap) {
+        spans.add(new Span(enclosing.startLine(), enclosing.endLine(), hit, enclosing, true));
+      } else {
+        int start = Math.max(1, line - before);
+        int end = Math.min(n, line + after);
+        spans.add(new Span(start, end, hit, enclosing, false));
+      }
+    }
+    spans.sort(Comparator.comparingInt(Span::start).thenComparing(s -> -s.end));
+    boolean mergeTouching = boundary != Boundary.FN;
+    List<Region> out = new ArrayList<>();
+    List<Span> group = new ArrayList<>();
+    int groupEnd = -1;
+    for (Span s : spans) {
+      boolean joins = !group.isEmpty()
+          && (s.start <= groupEnd || (mergeTouching && s.start == groupEnd + 1));
+      if (!group.isEmpty() && !joins) {
+        out.add(toRegion(file, group));
+        group.clear();
+      }
+      group.add(s);
+      groupEnd = Math.max(groupEnd, s.end);
+      if (group.size() == 1) {
+        groupEnd = s.end;
+      }
+    }
+    out.add(toRegion(file, group));
+    return out;
+  }
+
+  private record Span(int start, int end, Hit hit, @Nullable Definition enclosing, boolean snapped) {}
+
+  private static Region toRegion(SourceFile file, List<Span> group) {
+    int start = Integer.MAX_VALUE;
+    int end = 0;
+    List<Hit> hits = new ArrayList<>(group.size());
+    for (Span s : group) {
+      start = Math.min(start, s.start);
+      end = Math.max(end, s.end);
+      hits.add(s.hit);
+    }
+    hits.sort(Comparator.comparingInt(Hit::line).thenComparingInt(Hit::fragment));
+    boolean anySnapped = group.stream().anyMatch(Span::snapped);
+    if (!anySnapped) {
+      while (start < end && file.line(start).isBlank() && start < hits.get(0).line()) {
+        start++;
+      }
+      while (end > start && file.line(end).isBlank() && end > hits.get(hits.size() - 1).line()) {
+        end--;
+      }
+    }
+    return new Region(file, start, end, hits, definitionOf(group, start, end));
+  }
+
+  /** The smallest definition that covers the whole region, else the first hit's enclosing one. */
+  private static @Nullable Definition definitionOf(List<Span> group, int start, int end) {
+    Definition best = null;
+    for (Span s : group) {
+      Definition d = s.enclosing;
+      if (d != null && d.startLine() <= start && d.endLine() >= end
+          && (best == null || d.lineCount() < best.lineCount())) {
+        best = d;
+      }
+    }
+    if (best != null) {
+      return best;
+    }
+    return group.stream()
+        .min(Comparator.comparingInt(s -> s.hit.line()))
+        .map(Span::enclosing)
+        .orElse(null);
+  }
+}

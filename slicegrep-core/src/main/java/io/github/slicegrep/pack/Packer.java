@@ -1,0 +1,211 @@
+package io.github.slicegrep.pack;
+
+import io.github.slicegrep.Objective;
+import io.github.slicegrep.Omission;
+import io.github.slicegrep.match.Hit;
+import io.github.slicegrep.match.Region;
+import io.github.slicegrep.rank.Candidate;
+import io.github.slicegrep.source.SourceFile;
+import io.github.slicegrep.source.Tokens;
+import io.github.slicegrep.outline.Definition;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Packs ranked candidates under a token budget: first the guaranteed slices the objective asks
+ * for (definition, caller in another file, test), each only if it fits, then the rest by score
+ * with a diversity penalty so one file cannot take the whole budget. What does not fit is cut to
+ * fit around its match when there is room for a useful cut, and otherwise listed as omitted.
+ */
+public final class Packer {
+  /** Each further chunk from the same file counts for this much less (0.6, 0.36, ...). */
+  static final double SAME_FILE_DISCOUNT = 0.6;
+  /** A cut smaller than this many tokens shows too little to be worth its header. */
+  static final int MIN_CUT_TOKENS = 60;
+  /** Lines around a hit that count as its neighbourhood when choosing where to cut. */
+  static final int FOCUS_RADIUS = 3;
+
+  private final int budget;
+  private final Objective objective;
+  private final Set<String> symbols;
+
+  private final List<Piece> pieces = new ArrayList<>();
+  private final List<Omission> omitted = new ArrayList<>();
+  /** Regions already shown or omitted; by identity, since guarantees re-label candidates. */
+  private final Set<Region> decided = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Map<String, Integer> chunksPerFile = new HashMap<>();
+  private int used;
+
+  private Packer(int budget, Objective objective, Set<String> symbols) {
+    this.budget = budget;
+    this.objective = objective;
+    this.symbols = symbols;
+  }
+
+  /**
+   * @param ranked candidates after deduplication, best first
+   * @param duplicates candidates removed as duplicates (listed as omitted)
+   * @param budget token budget, 0 for unlimited
+   * @param objective which guarantees to reserve room for
+   * @param symbols the symbols the query names
+   */
+  public static Packing pack(
+      List<Candidate> ranked, List<Candidate> duplicates, int budget, Objective objective,
+      Set<String> symbols) {
+    Packer p = new Packer(budget, objective, symbols);
+    p.run(ranked);
+    for (Candidate d : duplicates) {
+      p.omit(d, d.region().start(), d.region().end(), Omission.DUPLICATE);
+    }
+    List<Piece> shown = new ArrayList<>(p.pieces);
+    shown.sort(
+        Comparator.comparingDouble((Piece x) -> -x.candidate().score())
+            .thenComparing(x -> x.candidate().file())
+            .thenComparingInt(Piece::start));
+    List<Omission> omissions = new ArrayList<>(p.omitted);
+    omissions.sort(
+        Comparator.comparingDouble((Omission o) -> -o.score())
+            .thenComparing(Omission::file)
+            .thenComparingInt(Omission::lineStart));
+    return new Packing(shown, omissions);
+  }
+
+  private void run(List<Candidate> ranked) {
+    if (objective.wantsDefinition() || objective.wantsCaller()) {
+      Optional<Candidate> definition =
+          best(ranked, c -> c.isDefinition() && !c.test())
+              .or(() -> best(ranked, Candidate::isDefinition));
+      if (objective.wantsDefinition()) {
+        definition.ifPresent(d -> take(d.withReason("guaranteed(definition)")));
+      }
+      if (objective.wantsCaller() && definition.isPresent()) {
+        String home = definition.get().file();
+        Set<String> defined = definition.get().defines();
+        Predicate<Candidate> caller =
+            c -> !c.file().equals(home) && !c.isDefinition()
+                && c.references().stream().anyMatch(defined::contains);
+        best(ranked, caller.and(c -> !c.test()))
+            .or(() -> best(ranked, caller))
+            .ifPresent(c -> take(c.withReason("guaranteed(caller)")));
+      }
+    }
+    if (objective.wantsTest()) {
+      Predicate<Candidate> test =
+          symbols.isEmpty()
+              ? Candidate::test
+              : c -> c.test() && (!c.references().isEmpty() || c.isDefinition());
+      best(ranked, test).ifPresent(c -> take(c.withReason("guaranteed(test)")));
+    }
+    fill(ranked);
+  }
+
+  private Optional<Candidate> best(List<Candidate> ranked, Predicate<Candidate> wanted) {
+    return ranked.stream().filter(c -> !decided.contains(c.region()) && wanted.test(c)).findFirst();
+  }
+
+  /** Greedy by discounted score; a candidate that cannot be placed is omitted for budget. */
+  private void fill(List<Candidate> ranked) {
+    List<Candidate> open = new ArrayList<>();
+    for (Candidate c : ranked) {
+      if (!decided.contains(c.region())) {
+        open.add(c);
+      }
+    }
+    while (!open.isEmpty()) {
+      int bestIndex = 0;
+      double bestValue = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < open.size(); i++) {
+        Candidate c = open.get(i);
+        double value =
+            c.score() * Math.pow(SAME_FILE_DISCOUNT, chunksPerFile.getOrDefault(c.file(), 0));
+        if (value > bestValue) {
+          bestValue = value;
+          bestIndex = i;
+        }
+      }
+      Candidate next = open.remove(bestIndex);
+      if (!take(next)) {
+        omit(next, next.region().start(), next.region().end(), Omission.BUDGET);
+      }
+    }
+  }
+
+  /**
+   * Shows {@code c} whole if it fits, else a cut of it around its match when the cut is worth
+   * showing (or when nothing is shown yet: the best chunk is always shown, cut to the budget).
+   */
+  private boolean take(Candidate c) {
+    Region r = c.region();
+    SourceFile file = r.file();
+    int cost = Piece.cost(file, r.start(), r.end());
+    int room = budget == 0 ? Integer.MAX_VALUE : budget - used;
+    decided.add(r);
+    if (cost <= room) {
+      add(Piece.of(c, r.start(), r.end()));
+      return true;
+    }
+    if (!pieces.isEmpty() && room < MIN_CUT_TOKENS) {
+      decided.remove(r);
+      return false;
+    }
+    int[] cut = Truncation.window(r, Math.max(0, room), focusLine(c));
+    add(Piece.of(c, cut[0], cut[1]));
+    if (cut[0] > r.start()) {
+      omit(c, r.start(), cut[0] - 1, Omission.TRUNCATED);
+    }
+    if (cut[1] < r.end()) {
+      omit(c, cut[1] + 1, r.end(), Omission.TRUNCATED);
+    }
+    return true;
+  }
+
+  /**
+   * The line a cut centres on: the header of the queried definition when the candidate holds
+   * one, else the hit with the most distinct fragments around it (the first such on ties).
+   */
+  private static int focusLine(Candidate c) {
+    Region r = c.region();
+    Definition d = r.definition();
+    if (c.isDefinition() && d != null && d.headerLine() >= r.start() && d.headerLine() <= r.end()) {
+      return d.headerLine();
+    }
+    List<Hit> hits = r.hits();
+    int best = hits.get(0).line();
+    int bestDistinct = 0;
+    for (Hit h : hits) {
+      BitSet near = new BitSet();
+      for (Hit o : hits) {
+        if (Math.abs(o.line() - h.line()) <= FOCUS_RADIUS) {
+          near.set(o.fragment());
+        }
+      }
+      if (near.cardinality() > bestDistinct) {
+        bestDistinct = near.cardinality();
+        best = h.line();
+      }
+    }
+    return best;
+  }
+
+  private void add(Piece piece) {
+    pieces.add(piece);
+    used += piece.tokens();
+    chunksPerFile.merge(piece.candidate().file(), 1, Integer::sum);
+  }
+
+  private void omit(Candidate c, int start, int end, String why) {
+    SourceFile file = c.region().file();
+    omitted.add(
+        new Omission(
+            c.file(), start, end, Tokens.estimate(file, start, end), c.score(), c.reasons(), why));
+  }
+}

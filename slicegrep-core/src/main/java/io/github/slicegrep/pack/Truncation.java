@@ -1,0 +1,49 @@
+package io.github.slicegrep.pack;
+
+import io.github.slicegrep.match.Region;
+import io.github.slicegrep.source.SourceFile;
+import io.github.slicegrep.source.Tokens;
+
+/**
+ * Cuts a region down to a token allowance around the line that matters, growing a window from
+ * that line alternately downwards and upwards, so the match stays in view instead of the head
+ * of the region.
+ */
+final class Truncation {
+  private Truncation() {}
+
+  /**
+   * The lines {@code [start, end]} of {@code region} to show within {@code maxTokens}, always
+   * including {@code centre} (even when that one line alone is over the allowance).
+   */
+  static int[] window(Region region, int maxTokens, int centre) {
+    SourceFile file = region.file();
+    long maxChars = (long) maxTokens * Tokens.CHARS_PER_TOKEN;
+    int start = centre;
+    int end = centre;
+    long chars = Piece.shownChars(file, centre) - 1L;
+    boolean grewDown = true;
+    boolean grewUp = true;
+    while (grewDown || grewUp) {
+      grewDown = false;
+      grewUp = false;
+      if (end < region.end()) {
+        int add = Piece.shownChars(file, end + 1);
+        if (chars + add <= maxChars) {
+          chars += add;
+          end++;
+          grewDown = true;
+        }
+      }
+      if (start > region.start()) {
+        int add = Piece.shownChars(file, start - 1);
+        if (chars + add <= maxChars) {
+          chars += add;
+          start--;
+          grewUp = true;
+        }
+      }
+    }
+    return new int[] {start, end};
+  }
+}

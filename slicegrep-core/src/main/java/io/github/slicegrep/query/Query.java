@@ -1,0 +1,75 @@
+package io.github.slicegrep.query;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A parsed query: the fragments to search for, the symbols it names (for the definition signal
+ * and the guarantees), and how it was read.
+ */
+public final class Query {
+  private final String text;
+  private final ImmutableList<Fragment> fragments;
+  private final ImmutableSet<String> symbols;
+  private final ImmutableSet<String> definitionTargets;
+  private final boolean plainEnglish;
+  private final boolean asksForTests;
+
+  Query(
+      String text, List<Fragment> fragments, Set<String> symbols, Set<String> definitionTargets,
+      boolean plainEnglish, boolean asksForTests) {
+    this.text = text;
+    this.fragments = ImmutableList.copyOf(fragments);
+    this.symbols = ImmutableSet.copyOf(symbols);
+    this.definitionTargets = ImmutableSet.copyOf(definitionTargets);
+    this.plainEnglish = plainEnglish;
+    this.asksForTests = asksForTests;
+  }
+
+  /** The query as given. */
+  public String text() {
+    return text;
+  }
+
+  public List<Fragment> fragments() {
+    return fragments;
+  }
+
+  /** The fragments' texts, in order. */
+  public List<String> fragmentTexts() {
+    return fragments.stream().map(Fragment::text).collect(ImmutableList.toImmutableList());
+  }
+
+  /**
+   * Identifiers the query names as the thing it looks for: {@code Scorer} in {@code class
+   * Scorer}, {@code score} in {@code def score}, a bare {@code FocusedRead}.
+   */
+  public Set<String> symbols() {
+    return symbols;
+  }
+
+  /**
+   * The symbols whose definition the query clearly asks for; when none is found, that is
+   * reported as negative evidence.
+   */
+  public Set<String> definitionTargets() {
+    return definitionTargets;
+  }
+
+  /** Whether this was a plain-English question expanded into words, stems and compounds. */
+  public boolean isPlainEnglish() {
+    return plainEnglish;
+  }
+
+  /** Whether the query itself is about tests (then test files are not demoted). */
+  public boolean asksForTests() {
+    return asksForTests;
+  }
+
+  @Override
+  public String toString() {
+    return "Query" + fragmentTexts();
+  }
+}

@@ -1,0 +1,234 @@
+package io.github.slicegrep.query;
+
+import com.google.common.collect.ImmutableSet;
+import com.google.re2j.PatternSyntaxException;
+import io.github.slicegrep.SlicegrepException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a query: splits it on top-level {@code |}, compiles each fragment safely, expands a
+ * plain-English question, and finds the symbols it names.
+ */
+public final class QueryParser {
+  /** Per-line time limit for the rare fragments that need a backtracking engine. */
+  static final long BACKTRACKING_MILLIS_PER_LINE = 20;
+
+  private static final Pattern REGEX_META = Pattern.compile("[\\\\^$.|?*+()\\[\\]{}]");
+  private static final Pattern IDENTIFIER =
+      Pattern.compile("[A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)*");
+  private static final Pattern WORD = Pattern.compile("[A-Za-z_$][\\w$]*");
+  private static final Pattern TEST_WORD =
+      Pattern.compile("(?i)(?:^|[^a-z])(tests?|specs?|testing|pytest|junit)(?:[^a-z]|$)");
+
+  /** Words that introduce a definition in some language; {@code class Scorer} names Scorer. */
+  static final ImmutableSet<String> DEFINITION_KEYWORDS =
+      ImmutableSet.of(
+          "class", "def", "fn", "func", "function", "interface", "struct", "enum", "trait",
+          "type", "fun", "object", "record", "typedef", "module", "impl", "union", "namespace",
+          "const", "let", "var", "val", "public", "private", "protected", "static", "async",
+          "export", "default", "pub", "abstract", "final", "sealed", "data", "override", "void",
+          "macro_rules", "protocol");
+
+  private QueryParser() {}
+
+  /** Parses {@code text}; throws {@link SlicegrepException} when nothing searchable remains. */
+  public static Query parse(String text) {
+    SlicegrepException.check(text != null, "pattern is empty");
+    List<String> pieces = splitTopLevel(text);
+    SlicegrepException.check(!pieces.isEmpty(), "pattern is empty");
+    boolean plainEnglish = pieces.size() == 1 && PlainEnglish.applies(pieces.get(0));
+    List<String> texts = plainEnglish ? PlainEnglish.expand(pieces.get(0)) : pieces;
+    List<Fragment> fragments = new ArrayList<>();
+    List<String> catastrophic = new ArrayList<>();
+    for (String piece : texts) {
+      Optional<String> bad = RegexShape.catastrophicPart(piece);
+      if (bad.isPresent()) {
+        catastrophic.add(piece + "' (the part '" + bad.get() + "')");
+        fragments.add(new Fragment(piece, Fragment.Kind.LITERAL, LineMatcher.literal(piece), true));
+      } else {
+        fragments.add(compile(piece));
+      }
+    }
+    if (catastrophic.size() == fragments.size()) {
+      throw new SlicegrepException(
+          "pattern '" + String.join("', '", catastrophic) + " repeats a group that itself"
+              + " repeats, which backtracking regex engines take exponential time on."
+              + " Rewrite it without the nesting: drop the outer quantifier ('(a+)+' -> 'a+',"
+              + " '(\\w+\\s?)*' -> '[\\w\\s]*'), or search for a plain word it must contain.");
+    }
+    Set<String> symbols = new LinkedHashSet<>();
+    Set<String> definitionTargets = new LinkedHashSet<>();
+    if (plainEnglish) {
+      for (String word : PlainEnglish.contentWords(pieces.get(0))) {
+        if (Identifiers.looksLikeCode(word)) {
+          symbols.add(word);
+        }
+      }
+    } else {
+      for (String piece : pieces) {
+        namedSymbol(piece)
+            .ifPresent(
+                name -> {
+                  symbols.add(name);
+                  if (seeksDefinition(piece, name)) {
+                    definitionTargets.add(name);
+                  }
+                });
+      }
+    }
+    return new Query(
+        text, fragments, symbols, definitionTargets, plainEnglish,
+        TEST_WORD.matcher(text).find());
+  }
+
+  /**
+   * Splits on {@code |} outside parentheses and character classes, not when escaped. Fragments
+   * are trimmed; empty ones and repeats (ignoring case) are dropped.
+   */
+  static List<String> splitTopLevel(String text) {
+    List<String> out = new ArrayList<>();
+    Set<String> seen = new LinkedHashSet<>();
+    StringBuilder current = new StringBuilder();
+    int depth = 0;
+    boolean inClass = false;
+    int n = text.length();
+    for (int i = 0; i < n; i++) {
+      char c = text.charAt(i);
+      if (c == '\\' && i + 1 < n) {
+        current.append(c).append(text.charAt(++i));
+        continue;
+      }
+      if (inClass) {
+        if (c == ']') {
+          inClass = false;
+        }
+        current.append(c);
+        continue;
+      }
+      switch (c) {
+        case '[' -> {
+          inClass = true;
+          current.append(c);
+          // A ']' right after '[' or '[^' is a literal member, not the end of the class.
+          if (i + 1 < n && text.charAt(i + 1) == '^') {
+            current.append(text.charAt(++i));
+          }
+          if (i + 1 < n && text.charAt(i + 1) == ']') {
+            current.append(text.charAt(++i));
+          }
+        }
+        case '(' -> {
+          depth++;
+          current.append(c);
+        }
+        case ')' -> {
+          depth = Math.max(0, depth - 1);
+          current.append(c);
+        }
+        case '|' -> {
+          if (depth == 0) {
+            addFragment(out, seen, current.toString());
+            current.setLength(0);
+          } else {
+            current.append(c);
+          }
+        }
+        default -> current.append(c);
+      }
+    }
+    addFragment(out, seen, current.toString());
+    return out;
+  }
+
+  private static void addFragment(List<String> out, Set<String> seen, String raw) {
+    String fragment = raw.strip();
+    if (!fragment.isEmpty() && seen.add(fragment.toLowerCase(Locale.ROOT))) {
+      out.add(fragment);
+    }
+  }
+
+  /**
+   * Compiles one fragment: without regex metacharacters it is a literal; otherwise RE2/J
+   * (linear time); failing that, java.util.regex under a deadline (lookaround,
+   * backreferences); failing both, a literal.
+   */
+  static Fragment compile(String piece) {
+    if (!REGEX_META.matcher(piece).find()) {
+      return new Fragment(piece, Fragment.Kind.LITERAL, LineMatcher.literal(piece), false);
+    }
+    try {
+      com.google.re2j.Pattern p =
+          com.google.re2j.Pattern.compile(piece, com.google.re2j.Pattern.CASE_INSENSITIVE);
+      return new Fragment(piece, Fragment.Kind.REGEX, LineMatcher.re2(p), false);
+    } catch (PatternSyntaxException | IllegalArgumentException e) {
+      // RE2/J lacks lookaround and backreferences; fall through to the bounded engine.
+    }
+    try {
+      Pattern p = Pattern.compile(piece, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+      return new Fragment(
+          piece,
+          Fragment.Kind.BACKTRACKING_REGEX,
+          LineMatcher.withDeadline(p, BACKTRACKING_MILLIS_PER_LINE),
+          false);
+    } catch (java.util.regex.PatternSyntaxException e) {
+      return new Fragment(piece, Fragment.Kind.LITERAL, LineMatcher.literal(piece), true);
+    }
+  }
+
+  /**
+   * Whether a fragment clearly asks for a definition, so that its absence is worth reporting: it
+   * says so with a keyword ({@code class Scorer}), or the name has the shape of a declared
+   * symbol (PascalCase, camelCase, snake_case). A lower-case word or an ALL_CAPS constant may be
+   * anything, and "no definition found" for it would be noise.
+   */
+  static boolean seeksDefinition(String fragment, String name) {
+    String first = fragment.strip().split("\\s+")[0].toLowerCase(Locale.ROOT);
+    if (!first.equals(name.toLowerCase(Locale.ROOT)) && DEFINITION_KEYWORDS.contains(first)) {
+      return true;
+    }
+    if (name.equals(name.toUpperCase(Locale.ROOT))) {
+      return false;
+    }
+    boolean pascal = Character.isUpperCase(name.charAt(0)) && name.length() > 1;
+    return pascal || Identifiers.looksLikeCode(name);
+  }
+
+  /**
+   * The identifier a fragment looks for, when it is one identifier optionally introduced by
+   * definition keywords ({@code class Scorer}, {@code pub fn parse}, {@code FocusedRead}) and
+   * optionally followed by an opening parenthesis. Qualified names give their last part.
+   */
+  static Optional<String> namedSymbol(String fragment) {
+    String cleaned = fragment.replace("\\b", " ").replace("\\s+", " ").replace("\\s*", " ")
+        .replace("\\s", " ").replace("\\(", "(").replace("\\.", ".").strip();
+    if (cleaned.endsWith("(")) {
+      cleaned = cleaned.substring(0, cleaned.length() - 1).strip();
+    }
+    String[] words = cleaned.split("\\s+");
+    int i = 0;
+    while (i < words.length - 1 && DEFINITION_KEYWORDS.contains(words[i].toLowerCase(Locale.ROOT))) {
+      i++;
+    }
+    if (i != words.length - 1) {
+      return Optional.empty();
+    }
+    String last = words[i];
+    if (!IDENTIFIER.matcher(last).matches()
+        || DEFINITION_KEYWORDS.contains(last.toLowerCase(Locale.ROOT))) {
+      return Optional.empty();
+    }
+    Matcher m = WORD.matcher(last);
+    String name = last;
+    while (m.find()) {
+      name = m.group();
+    }
+    return Optional.of(name);
+  }
+}

@@ -1,0 +1,42 @@
+package io.github.slicegrep.rank;
+
+import com.google.common.collect.ImmutableList;
+import io.github.slicegrep.match.Region;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A scored region, ready for packing.
+ *
+ * @param region the region
+ * @param score its score (higher is better)
+ * @param reasons the signals that moved it, by their reason names
+ * @param test whether it lies in test code
+ * @param defines the queried symbols it holds the definition of
+ * @param references the queried symbols it mentions other than by defining them
+ */
+public record Candidate(
+    Region region, double score, List<String> reasons, boolean test, Set<String> defines,
+    Set<String> references) {
+
+  public Candidate {
+    reasons = ImmutableList.copyOf(reasons);
+    defines = Set.copyOf(defines);
+    references = Set.copyOf(references);
+  }
+
+  public String file() {
+    return region.file().relativePath();
+  }
+
+  public boolean isDefinition() {
+    return !defines.isEmpty();
+  }
+
+  /** The same candidate with one more reason (a guarantee it was picked for). */
+  public Candidate withReason(String reason) {
+    return new Candidate(
+        region, score, ImmutableList.<String>builder().addAll(reasons).add(reason).build(), test,
+        defines, references);
+  }
+}

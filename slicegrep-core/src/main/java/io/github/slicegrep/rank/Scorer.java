@@ -1,0 +1,265 @@
+package io.github.slicegrep.rank;
+
+import com.google.common.collect.ImmutableList;
+import io.github.slicegrep.match.Hit;
+import io.github.slicegrep.match.Region;
+import io.github.slicegrep.outline.Definition;
+import io.github.slicegrep.outline.Outline;
+import io.github.slicegrep.query.Query;
+import io.github.slicegrep.source.SourceFile;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Scores regions: BM25 with the query's fragments as terms and each region as a document, then
+ * named signals that move it up or down, each recorded as a reason.
+ */
+public final class Scorer {
+  /** BM25 term-frequency saturation; the usual value. */
+  static final double K1 = 1.2;
+  /** BM25 length normalisation; the usual value. */
+  static final double B = 0.75;
+  /** Two fragments this close (in lines) count as occurring together. */
+  static final int CO_OCCURRENCE_LINES = 10;
+  /** Several fragments near each other is the strongest sign a slice answers the query. */
+  static final double CO_OCCURRENCE_BOOST = 1.3;
+  /** Every fragment of a multi-fragment query in one slice. */
+  static final double ALL_PATTERNS_BOOST = 1.2;
+  /** Where a queried symbol is defined beats where it is used. */
+  static final double DEFINITION_BOOST = 2.5;
+  /** Imports, includes and prototypes only say a name exists. */
+  static final double DECLARATION_ONLY_PENALTY = 0.4;
+  /** Tests mention everything they test; they rank below the code unless asked for. */
+  static final double TEST_PENALTY = 0.4;
+  /** Vendored, minified and generated code is rarely what the reader means. */
+  static final double VENDOR_PENALTY = 0.3;
+  /** A slice that is mostly comment explains code without being it. */
+  static final double COMMENT_PENALTY = 0.6;
+  /** Share of non-blank comment lines from which a slice counts as mostly comments. */
+  static final double MOSTLY_COMMENTS_SHARE = 0.6;
+  /** idf from which a fragment counts as rare (about 1 document in 12 or fewer). */
+  static final double RARE_IDF = 2.5;
+  /** Scores are scaled to read as small whole numbers in reports. */
+  static final double DISPLAY_SCALE = 10;
+
+  private static final Pattern DECLARATION_LINE =
+      Pattern.compile(
+          "^\\s*(?:import\\b|from\\s+[\\w.]+\\s+import\\b|#\\s*include\\b|using\\s+[\\w.=\\s]+;"
+              + "|(?:const|let|var)\\s+[^=]+=\\s*require\\s*\\(|require(?:_once)?[\\s(]"
+              + "|use\\s+[\\w:{}, *]+;|package\\s+[\\w.]+|extern\\s+crate\\b"
+              + "|export\\s+(?:\\*|\\{[^}]*\\})\\s+from\\b|@import\\b)");
+
+  private final Query query;
+  private final FragmentStats stats;
+  private final Function<SourceFile, Outline> outlines;
+  private final double averageLines;
+  /** Each queried symbol as a whole word, for finding references. */
+  private final Map<String, Pattern> symbolWords;
+
+  public Scorer(
+      Query query, FragmentStats stats, Function<SourceFile, Outline> outlines,
+      List<Region> allRegions) {
+    this.query = query;
+    this.stats = stats;
+    this.outlines = outlines;
+    this.averageLines =
+        allRegions.stream().mapToInt(Region::lineCount).average().orElse(1);
+    this.symbolWords = new LinkedHashMap<>();
+    for (String symbol : query.symbols()) {
+      symbolWords.put(
+          symbol,
+          Pattern.compile(
+              "(?<![\\w$])" + Pattern.quote(symbol) + "(?![\\w$])", Pattern.CASE_INSENSITIVE));
+    }
+  }
+
+  public List<Candidate> scoreAll(List<Region> regions) {
+    List<Candidate> out = new ArrayList<>(regions.size());
+    for (Region r : regions) {
+      out.add(score(r));
+    }
+    return out;
+  }
+
+  Candidate score(Region region) {
+    List<String> reasons = new ArrayList<>();
+    double score = bm25(region);
+    BitSet fragments = region.fragments();
+    int distinct = fragments.cardinality();
+    int total = query.fragments().size();
+    if (distinct >= 2) {
+      reasons.add("multi_match(" + distinct + ")");
+      if (coOccur(region)) {
+        score *= CO_OCCURRENCE_BOOST;
+        reasons.add("co_occurrence");
+      }
+      if (distinct == total) {
+        score *= ALL_PATTERNS_BOOST;
+        reasons.add("all_patterns");
+      }
+    }
+    for (int f = fragments.nextSetBit(0); f >= 0; f = fragments.nextSetBit(f + 1)) {
+      if (stats.idf(f) >= RARE_IDF) {
+        reasons.add("rare_terms");
+        break;
+      }
+    }
+    SourceFile file = region.file();
+    Outline outline = outlines.apply(file);
+    Set<String> defines = definedSymbols(region, outline);
+    if (!defines.isEmpty()) {
+      score *= DEFINITION_BOOST;
+      reasons.add("definition");
+    } else if (declarationOnly(region)) {
+      score *= DECLARATION_ONLY_PENALTY;
+      reasons.add("declaration_only");
+    }
+    String path = file.relativePath();
+    boolean test = PathSignals.isTest(path);
+    if (test && !query.asksForTests()) {
+      score *= TEST_PENALTY;
+      reasons.add("test_demoted");
+    }
+    if (PathSignals.isVendored(path)) {
+      score *= VENDOR_PENALTY;
+      reasons.add("vendor_demoted");
+    }
+    if (mostlyComments(region)) {
+      score *= COMMENT_PENALTY;
+      reasons.add("mostly_comments");
+    }
+    double display = Math.round(score * DISPLAY_SCALE * 10) / 10.0;
+    return new Candidate(
+        region, display, ImmutableList.copyOf(reasons), test, defines,
+        referencedSymbols(region, outline));
+  }
+
+  private double bm25(Region region) {
+    int[] tf = new int[query.fragments().size()];
+    for (Hit h : region.hits()) {
+      tf[h.fragment()]++;
+    }
+    double norm = K1 * (1 - B + B * region.lineCount() / averageLines);
+    double sum = 0;
+    for (int f = 0; f < tf.length; f++) {
+      if (tf[f] > 0) {
+        sum += stats.idf(f) * tf[f] * (K1 + 1) / (tf[f] + norm);
+      }
+    }
+    return sum;
+  }
+
+  private static boolean coOccur(Region region) {
+    List<Hit> hits = region.hits();
+    for (int i = 0; i < hits.size(); i++) {
+      for (int j = i + 1; j < hits.size(); j++) {
+        Hit a = hits.get(i);
+        Hit b = hits.get(j);
+        if (b.line() - a.line() > CO_OCCURRENCE_LINES) {
+          break;
+        }
+        if (a.fragment() != b.fragment()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private Set<String> definedSymbols(Region region, Outline outline) {
+    Set<String> out = new LinkedHashSet<>();
+    if (query.symbols().isEmpty()) {
+      return out;
+    }
+    for (Definition d : outline.definitions()) {
+      if (d.headerLine() < region.start() || d.headerLine() > region.end()) {
+        continue;
+      }
+      for (String symbol : query.symbols()) {
+        if (d.name().equalsIgnoreCase(symbol)) {
+          out.add(symbol);
+        }
+      }
+    }
+    return out;
+  }
+
+  private Set<String> referencedSymbols(Region region, Outline outline) {
+    Set<String> out = new LinkedHashSet<>();
+    for (Map.Entry<String, Pattern> e : symbolWords.entrySet()) {
+      String symbol = e.getKey();
+      Pattern word = e.getValue();
+      for (Hit h : region.hits()) {
+        String line = region.file().line(h.line());
+        if (word.matcher(line).find() && !definesOnLine(outline, h.line(), symbol)) {
+          out.add(symbol);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  private static boolean definesOnLine(Outline outline, int line, String symbol) {
+    for (Definition d : outline.named(symbol)) {
+      if (d.headerLine() == line) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean declarationOnly(Region region) {
+    for (Hit h : region.hits()) {
+      if (!DECLARATION_LINE.matcher(region.file().line(h.line())).find()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A slice whose matches are all in comments and that is itself mostly comment: it talks
+   * about the thing rather than being it. A documented definition whose code matches is not.
+   */
+  private static boolean mostlyComments(Region region) {
+    SourceFile file = region.file();
+    if (!file.language().isCode()) {
+      return false;
+    }
+    for (Hit h : region.hits()) {
+      if (!isCommentLine(file, file.line(h.line()).strip())) {
+        return false;
+      }
+    }
+    int code = 0;
+    int comments = 0;
+    for (int i = region.start(); i <= region.end(); i++) {
+      String t = file.line(i).strip();
+      if (t.isEmpty()) {
+        continue;
+      }
+      if (isCommentLine(file, t)) {
+        comments++;
+      } else {
+        code++;
+      }
+    }
+    int total = code + comments;
+    return total > 0 && comments >= MOSTLY_COMMENTS_SHARE * total;
+  }
+
+  private static boolean isCommentLine(SourceFile file, String stripped) {
+    String marker = file.language().lineComment();
+    return (marker != null && stripped.startsWith(marker))
+        || (file.language().hasBlockComments()
+            && (stripped.startsWith("/*") || stripped.startsWith("*")));
+  }
+}
