@@ -19,14 +19,11 @@ import org.treesitter.TSNode;
  *     {@code template <...>}, JavaScript {@code export}, the {@code const} of an arrow function)
  * @param attachable node types that belong to the definition right below them when they open
  *     their own line: comments, decorators and attributes that are siblings, not children
- * @param opaque node types whose insides hold no definition (comments, string literals), so the
- *     walk does not enter them
  */
 record SyntaxRules(
     ImmutableMap<String, NodeRule> rules,
     ImmutableSet<String> wrappers,
-    ImmutableSet<String> attachable,
-    ImmutableSet<String> opaque) {
+    ImmutableSet<String> attachable) {
 
   /** The rules for a language, or empty when no grammar backs it. */
   static Optional<SyntaxRules> forLanguage(Language language) {
@@ -55,7 +52,6 @@ record SyntaxRules(
         .addAll(rules.keySet())
         .addAll(wrappers)
         .addAll(attachable)
-        .addAll(opaque)
         .build();
   }
 
@@ -66,7 +62,6 @@ record SyntaxRules(
         .rule("class_definition", named(Kind.CLASS))
         .rule("function_definition", named(Kind.FUNCTION))
         .wrappers("decorated_definition")
-        .opaque("string")
         .build();
   }
 
@@ -80,7 +75,6 @@ record SyntaxRules(
         .rule("method_declaration", namedWithBody(Kind.METHOD, "body"))
         .rule("constructor_declaration", named(Kind.CONSTRUCTOR))
         .rule("compact_constructor_declaration", named(Kind.CONSTRUCTOR))
-        .opaque("string_literal")
         .build();
   }
 
@@ -112,8 +106,7 @@ record SyntaxRules(
         .rule("method_definition", named(Kind.METHOD))
         .rule("variable_declarator", SyntaxRules::functionValuedVariable)
         .wrappers("export_statement", "lexical_declaration", "variable_declaration")
-        .attachable("decorator")
-        .opaque("string", "template_string", "regex");
+        .attachable("decorator");
   }
 
   private static SyntaxRules go() {
@@ -122,7 +115,6 @@ record SyntaxRules(
         .rule("method_declaration", SyntaxRules::goMethod)
         .rule("method_elem", declaration(Kind.METHOD))
         .rule("type_spec", SyntaxRules::goType)
-        .opaque("interpreted_string_literal", "raw_string_literal")
         .build();
   }
 
@@ -138,7 +130,6 @@ record SyntaxRules(
         .rule("mod_item", withBody(named(Kind.MODULE)))
         .rule("macro_definition", named(Kind.FUNCTION))
         .attachable("attribute_item")
-        .opaque("string_literal", "raw_string_literal")
         .build();
   }
 
@@ -152,7 +143,6 @@ record SyntaxRules(
         .rule("namespace_definition", withBody(named(Kind.NAMESPACE)))
         .rule("field_declaration", SyntaxRules::cPrototype)
         .wrappers("template_declaration")
-        .opaque("raw_string_literal")
         .build();
   }
 
@@ -162,8 +152,7 @@ record SyntaxRules(
         .rule("struct_specifier", SyntaxRules::cTypeSpecifier)
         .rule("union_specifier", SyntaxRules::cTypeSpecifier)
         .rule("enum_specifier", SyntaxRules::cTypeSpecifier)
-        .wrappers("type_definition")
-        .opaque("string_literal", "char_literal");
+        .wrappers("type_definition");
   }
 
   private static SyntaxRules csharp() {
@@ -180,7 +169,6 @@ record SyntaxRules(
         .rule("destructor_declaration", named(Kind.METHOD))
         .rule("local_function_statement", named(Kind.FUNCTION))
         .rule("property_declaration", multiLine(named(Kind.METHOD)))
-        .opaque("string_literal", "verbatim_string_literal", "raw_string_literal")
         .build();
   }
 
@@ -190,7 +178,6 @@ record SyntaxRules(
         .rule("module", SyntaxRules::rubyNamespace)
         .rule("method", named(Kind.FUNCTION))
         .rule("singleton_method", named(Kind.METHOD))
-        .opaque("string", "heredoc_body")
         .build();
   }
 
@@ -203,7 +190,6 @@ record SyntaxRules(
         .rule("function_definition", named(Kind.FUNCTION))
         .rule("method_declaration", namedWithBody(Kind.METHOD, "body"))
         .rule("namespace_definition", withBody(named(Kind.NAMESPACE)))
-        .opaque("string", "encapsed_string", "heredoc", "nowdoc")
         .build();
   }
 
@@ -214,14 +200,12 @@ record SyntaxRules(
         .rule("companion_object", SyntaxRules::kotlinObject)
         .rule("function_declaration", SyntaxRules::kotlinFunction)
         .rule("secondary_constructor", SyntaxRules::kotlinConstructor)
-        .opaque("string_literal")
         .build();
   }
 
   private static SyntaxRules bash() {
     return new Builder("comment")
         .rule("function_definition", named(Kind.FUNCTION))
-        .opaque("string", "raw_string", "heredoc_body")
         .build();
   }
 
@@ -550,12 +534,10 @@ record SyntaxRules(
     private final ImmutableMap.Builder<String, NodeRule> rules = ImmutableMap.builder();
     private final ImmutableSet.Builder<String> wrappers = ImmutableSet.builder();
     private final ImmutableSet.Builder<String> attachable = ImmutableSet.builder();
-    private final ImmutableSet.Builder<String> opaque = ImmutableSet.builder();
 
     /** Starts the rules of a grammar whose comment nodes have these types. */
     Builder(String... commentTypes) {
       attachable.add(commentTypes);
-      opaque.add(commentTypes);
     }
 
     Builder rule(String nodeType, NodeRule rule) {
@@ -573,14 +555,10 @@ record SyntaxRules(
       return this;
     }
 
-    Builder opaque(String... types) {
-      opaque.add(types);
-      return this;
-    }
 
     SyntaxRules build() {
       return new SyntaxRules(
-          rules.buildOrThrow(), wrappers.build(), attachable.build(), opaque.build());
+          rules.buildOrThrow(), wrappers.build(), attachable.build());
     }
   }
 }

@@ -6,10 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.treesitter.TSNode;
 import org.treesitter.TSParser;
 import org.treesitter.TSTree;
-import org.treesitter.TSTreeCursor;
+import org.treesitter.TSQueryCapture;
+import org.treesitter.TSQueryCursor;
+import org.treesitter.TSQueryMatch;
 
 /**
  * Outlines a file from its tree-sitter syntax tree, for the languages that have a grammar, and
@@ -63,7 +66,7 @@ final class TreeSitterOutliner implements Outliner {
     }
   }
 
-  /** One pre-order pass over the tree with a cursor, collecting definitions and comment rows. */
+  /** One run of the grammar's query over the tree, collecting definitions and comment rows. */
   private static final class Walk {
     private final Grammar grammar;
     private final SourceText text;
@@ -79,20 +82,13 @@ final class TreeSitterOutliner implements Outliner {
     }
 
     List<Definition> definitions(TSNode root) {
-      try (TSTreeCursor cursor = new TSTreeCursor(root)) {
-        boolean more = true;
-        while (more) {
-          TSNode node = cursor.currentNode();
-          int symbol = node.getSymbol();
-          visit(node, symbol);
-          if (!grammar.isOpaque(symbol) && cursor.gotoFirstChild()) {
-            continue;
-          }
-          while (!cursor.gotoNextSibling()) {
-            if (!cursor.gotoParent()) {
-              more = false;
-              break;
-            }
+      try (TSQueryCursor cursor = new TSQueryCursor()) {
+        cursor.exec(grammar.query(), root);
+        TSQueryMatch match = new TSQueryMatch();
+        while (cursor.nextMatch(match)) {
+          TSQueryCapture[] captures = match.getCaptures();
+          if (captures.length > 0) {
+            visit(captures[0].getNode(), grammar.ruleOfPattern(match.getPatternIndex()));
           }
         }
       }
@@ -108,18 +104,15 @@ final class TreeSitterOutliner implements Outliner {
       return out;
     }
 
-    private void visit(TSNode node, int symbol) {
-      if (grammar.isAttachable(symbol)) {
+    /** A captured node: an attachable comment or attribute when {@code rule} is null. */
+    private void visit(TSNode node, @Nullable NodeRule rule) {
+      if (rule == null) {
         if (text.startsItsLine(node)) {
           int last = Math.min(SourceText.endRow(node), attachableRow.length - 1);
           for (int row = SourceText.startRow(node); row <= last; row++) {
             attachableRow[row] = true;
           }
         }
-        return;
-      }
-      NodeRule rule = grammar.rule(symbol);
-      if (rule == null) {
         return;
       }
       NodeRule.Found found = rule.describe(node, text);
