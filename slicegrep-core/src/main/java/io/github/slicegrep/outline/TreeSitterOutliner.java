@@ -3,8 +3,10 @@ package io.github.slicegrep.outline;
 import io.github.slicegrep.source.Language;
 import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.treesitter.TSNode;
@@ -34,7 +36,7 @@ final class TreeSitterOutliner implements Outliner {
   public Outline outline(SourceFile file) {
     Optional<Outline> parsed;
     try {
-      parsed = grammars.apply(file.language()).flatMap(g -> parse(g, file));
+      parsed = grammars.apply(file.language()).flatMap(g -> parse(g, file, fallback));
     } catch (RuntimeException | LinkageError e) {
       parsed = Optional.empty();
     }
@@ -42,10 +44,12 @@ final class TreeSitterOutliner implements Outliner {
   }
 
   /**
-   * The outline from the syntax tree; empty when the parser gives no tree, or gives one so broken
-   * that it holds errors and no definition at all (the heuristic then does better).
+   * The outline from the syntax tree; empty when the parser gives no tree. Where the parser gave
+   * up ({@code ERROR} nodes: broken code, or a construct the grammar gets wrong), definitions the
+   * fallback finds with their header inside such a region are added, so a grammar bug early in a
+   * file does not hide every definition after it.
    */
-  static Optional<Outline> parse(Grammar grammar, SourceFile file) {
+  static Optional<Outline> parse(Grammar grammar, SourceFile file, Outliner fallback) {
     SourceText text = new SourceText(file.lines());
     try (TSParser parser = new TSParser()) {
       if (!parser.setLanguage(grammar.language())) {
@@ -56,14 +60,38 @@ final class TreeSitterOutliner implements Outliner {
         return Optional.empty();
       }
       try (tree) {
-        TSNode root = tree.getRootNode();
-        List<Definition> definitions = new Walk(grammar, text).definitions(root);
-        if (definitions.isEmpty() && root.hasError()) {
-          return Optional.empty();
+        Walk walk = new Walk(grammar, text);
+        List<Definition> definitions = walk.definitions(tree.getRootNode());
+        if (!walk.errorRows.isEmpty()) {
+          definitions = withRecovered(definitions, fallback.outline(file), walk.errorRows);
         }
         return Optional.of(Outline.of(Nesting.qualify(definitions)));
       }
     }
+  }
+
+  /** Parsed definitions plus the fallback's whose header sits in an error region. */
+  private static List<Definition> withRecovered(
+      List<Definition> parsed, Outline fallback, List<int[]> errorRows) {
+    Set<Integer> headers = new HashSet<>();
+    for (Definition d : parsed) {
+      headers.add(d.headerLine());
+    }
+    List<Definition> out = new ArrayList<>(parsed);
+    for (Definition d : fallback.definitions()) {
+      int row = d.headerLine() - 1;
+      if (headers.contains(d.headerLine())) {
+        continue;
+      }
+      for (int[] range : errorRows) {
+        if (row >= range[0] && row <= range[1]) {
+          // Back to its local name: nesting is computed again over the merged list.
+          out.add(d.nestedAs(d.kind(), d.name()));
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   /** One run of the grammar's query over the tree, collecting definitions and comment rows. */
@@ -72,6 +100,8 @@ final class TreeSitterOutliner implements Outliner {
     private final SourceText text;
     private final boolean[] attachableRow;
     private final List<Seen> seen = new ArrayList<>();
+    /** 0-based first and last rows of each {@code ERROR} node. */
+    final List<int[]> errorRows = new ArrayList<>();
 
     private record Seen(NodeRule.Found found, int startRow, int endRow, int headerRow) {}
 
@@ -87,8 +117,14 @@ final class TreeSitterOutliner implements Outliner {
         TSQueryMatch match = new TSQueryMatch();
         while (cursor.nextMatch(match)) {
           TSQueryCapture[] captures = match.getCaptures();
-          if (captures.length > 0) {
-            visit(captures[0].getNode(), grammar.ruleOfPattern(match.getPatternIndex()));
+          if (captures.length == 0) {
+            continue;
+          }
+          TSNode node = captures[0].getNode();
+          if (grammar.isErrorPattern(match.getPatternIndex())) {
+            errorRows.add(new int[] {SourceText.startRow(node), SourceText.endRow(node)});
+          } else {
+            visit(node, grammar.ruleOfPattern(match.getPatternIndex()));
           }
         }
       }

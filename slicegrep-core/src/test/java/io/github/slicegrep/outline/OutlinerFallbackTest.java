@@ -107,6 +107,35 @@ class OutlinerFallbackTest {
   }
 
   @Test
+  void definitionsInsideARegionTheGrammarGetsWrongAreRecoveredByTheHeuristic() {
+    // tree-sitter-bash 0.23.3 turns everything from g's test command on into an ERROR node.
+    SourceFile script =
+        Fixtures.text(
+            "tool.sh",
+            """
+            f() {
+              echo hi
+            }
+
+            g() {
+              for L in "$@"; do
+                [ "$OP" "$L" ] || continue
+              done
+            }
+
+            h() {
+              echo bye
+            }
+            """);
+    Outline outline = Outliners.standard().outline(script);
+    assertEquals(
+        List.of(List.of("f", 1, 3), List.of("g", 5, 9), List.of("h", 11, 13)),
+        outline.definitions().stream()
+            .map(d -> List.<Object>of(d.name(), d.startLine(), d.endLine()))
+            .toList());
+  }
+
+  @Test
   void randomBytesNeverMakeTheOutlinerThrow() {
     Random random = new Random(20240611L);
     String alphabet = "{}()[];:=<>\"'`#/*\\\n \tdefclassfnfunc é😀";

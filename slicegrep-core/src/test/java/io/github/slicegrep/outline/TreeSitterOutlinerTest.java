@@ -246,11 +246,14 @@ class TreeSitterOutlinerTest {
 
   @ParameterizedTest
   @MethodSource("cases")
-  void parserOutlineIsWhatTheStandardOutlinerReturns(Case c) {
+  void fixtureOutlineComesFromTheParserAloneWithoutFallback(Case c) {
     SourceFile file = Fixtures.load(c.file());
     Grammar grammar = new Grammars().forLanguage(file.language()).orElseThrow();
+    Outliner failing = f -> {
+      throw new AssertionError("fallback consulted for " + f);
+    };
     assertEquals(
         outline(file).definitions(),
-        TreeSitterOutliner.parse(grammar, file).orElseThrow().definitions());
+        TreeSitterOutliner.parse(grammar, file, failing).orElseThrow().definitions());
   }
 }
