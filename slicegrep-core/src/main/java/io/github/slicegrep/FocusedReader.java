@@ -36,6 +36,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A reusable, thread-safe searcher that keeps decoded files and their outlines between calls,
@@ -47,6 +49,8 @@ public final class FocusedReader {
   static final long CACHE_MAX_CHARS = 256L * 1024 * 1024;
   /** Share of a file's other region scores added to its best one in the ranked file list. */
   static final double FILE_REST_SHARE = 0.25;
+  /** Progress is reported every this many files read. */
+  static final int PROGRESS_EVERY = 500;
 
   private final Outliner outliner;
   private final Cache<Path, CachedFile> cache;
@@ -65,7 +69,7 @@ public final class FocusedReader {
     final long modified;
     final long size;
     final SourceFile file;
-    private volatile Outline outline;
+    private volatile @Nullable Outline outline;
 
     CachedFile(long modified, long size, SourceFile file) {
       this.modified = modified;
@@ -94,13 +98,19 @@ public final class FocusedReader {
    *     not a readable regular file or directory, or (in file mode) is binary or too large
    */
   public Result search(Path path, String query, Options options) {
+    return search(path, query, options, Progress.NONE);
+  }
+
+  /** Like {@link #search(Path, String, Options)}, reporting progress while files are read. */
+  public Result search(Path path, String query, Options options, Progress progress) {
     SlicegrepException.check(path != null, "path is missing");
     Query parsed = QueryParser.parse(query);
     if (!Files.exists(path)) {
       throw new SlicegrepException("path not found: " + path);
     }
     boolean directory = Files.isDirectory(path);
-    List<SourceFile> files = directory ? readTree(path, options) : List.of(readSingle(path, options));
+    List<SourceFile> files =
+        directory ? readTree(path, options, progress) : List.of(readSingle(path, options));
     return new Search(parsed, options, label(path, directory), directory, files).run();
   }
 
@@ -114,7 +124,7 @@ public final class FocusedReader {
     return load(path, name, options.maxFileBytes(), true);
   }
 
-  private List<SourceFile> readTree(Path root, Options options) {
+  private List<SourceFile> readTree(Path root, Options options, Progress progress) {
     List<Path> paths;
     try {
       paths = SourceTree.list(root, options.recursive());
@@ -122,9 +132,20 @@ public final class FocusedReader {
       throw new SlicegrepException("cannot read directory " + root + ": " + e.getMessage(), e);
     }
     Path top = root.toAbsolutePath().normalize();
+    AtomicInteger done = new AtomicInteger();
+    int total = paths.size();
     return paths.parallelStream()
-        .map(p -> load(p, top.relativize(p.toAbsolutePath().normalize()).toString()
-            .replace('\\', '/'), options.maxFileBytes(), false))
+        .map(
+            p -> {
+              SourceFile f =
+                  load(p, top.relativize(p.toAbsolutePath().normalize()).toString()
+                      .replace('\\', '/'), options.maxFileBytes(), false);
+              int n = done.incrementAndGet();
+              if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
+                progress.filesRead(n, total);
+              }
+              return f;
+            })
         .filter(f -> f != null)
         .toList();
   }
@@ -134,7 +155,7 @@ public final class FocusedReader {
    * unchanged. In file mode a file that cannot be searched is an error; in directory mode it is
    * skipped (null).
    */
-  private SourceFile load(Path path, String relative, long maxBytes, boolean required) {
+  private @Nullable SourceFile load(Path path, String relative, long maxBytes, boolean required) {
     Path key = path.toAbsolutePath().normalize();
     BasicFileAttributes attrs;
     try {

@@ -4,6 +4,7 @@ import io.github.slicegrep.Boundary;
 import io.github.slicegrep.FocusedReader;
 import io.github.slicegrep.Objective;
 import io.github.slicegrep.Options;
+import io.github.slicegrep.Progress;
 import io.github.slicegrep.Result;
 import io.github.slicegrep.SlicegrepException;
 import java.io.PrintWriter;
@@ -105,9 +106,12 @@ public final class SlicegrepCommand implements Callable<Integer> {
   long maxFileBytes = Options.DEFAULT_MAX_FILE_BYTES;
 
   private final PrintWriter out;
+  private final PrintWriter err;
+  private volatile boolean progressShown;
 
-  SlicegrepCommand(PrintWriter out) {
+  SlicegrepCommand(PrintWriter out, PrintWriter err) {
     this.out = out;
+    this.err = err;
   }
 
   @Override
@@ -122,15 +126,43 @@ public final class SlicegrepCommand implements Callable<Integer> {
             .withDedupe(!noDedupe)
             .withObjective(Objective.parse(objective))
             .withMaxFileBytes(maxFileBytes);
-    Result result = new FocusedReader().search(path, pattern, options);
+    Result result = new FocusedReader().search(path, pattern, options, progress());
+    clearProgressLine();
     out.print(json ? result.toJson() + "\n" : result.render());
     out.flush();
     return result.matched() ? EXIT_MATCH : EXIT_NO_MATCH;
   }
 
+  /** Whether to draw progress: only when a person is watching a terminal. */
+  private boolean showProgress() {
+    return err != null && System.console() != null;
+  }
+
+  private Progress progress() {
+    if (!showProgress()) {
+      return Progress.NONE;
+    }
+    return (done, total) -> {
+      synchronized (err) {
+        err.print("\rslicegrep: read " + done + "/" + total + " files");
+        err.flush();
+        progressShown = true;
+      }
+    };
+  }
+
+  private void clearProgressLine() {
+    if (progressShown) {
+      synchronized (err) {
+        err.print("\r\033[K");
+        err.flush();
+      }
+    }
+  }
+
   /** Runs the command and returns its exit code; never throws. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
-    CommandLine cli = new CommandLine(new SlicegrepCommand(out));
+    CommandLine cli = new CommandLine(new SlicegrepCommand(out, err));
     cli.setOut(out);
     cli.setErr(err);
     cli.setCaseInsensitiveEnumValuesAllowed(true);

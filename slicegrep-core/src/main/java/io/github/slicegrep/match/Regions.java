@@ -43,7 +43,10 @@ public final class Regions {
           enclosing != null
               && (boundary == Boundary.FN
                   || (boundary == Boundary.AUTO && enclosing.lineCount() <= windowLines));
-      if (snap) {
+      if (snap && boundary == Boundary.FN && isLargeContainerHeader(enclosing, line, windowLines)) {
+        int end = containerHeadEnd(enclosing, outline, after);
+        spans.add(new Span(enclosing.startLine(), end, hit, enclosing, true));
+      } else if (snap) {
         spans.add(new Span(enclosing.startLine(), enclosing.endLine(), hit, enclosing, true));
       } else {
         int start = Math.max(1, line - before);
@@ -60,7 +63,7 @@ public final class Regions {
       boolean joins = !group.isEmpty()
           && (s.start <= groupEnd || (mergeTouching && s.start == groupEnd + 1));
       if (!group.isEmpty() && !joins) {
-        out.add(toRegion(file, group));
+        out.add(toRegion(file, group, boundary == Boundary.AUTO));
         group.clear();
       }
       group.add(s);
@@ -69,13 +72,39 @@ public final class Regions {
         groupEnd = s.end;
       }
     }
-    out.add(toRegion(file, group));
+    out.add(toRegion(file, group, boundary == Boundary.AUTO));
     return out;
+  }
+
+  /**
+   * A hit on the header of a class (or other container) larger than the window: showing the
+   * whole class would bury the answer, so the slice is the class's head instead.
+   */
+  private static boolean isLargeContainerHeader(Definition d, int line, int windowLines) {
+    return d.kind().isContainer() && line >= d.startLine() && line <= d.headerLine()
+        && d.lineCount() > windowLines;
+  }
+
+  /**
+   * The end of a container's head: its doc, annotations, declaration and the members before its
+   * first nested definition, at most {@code after} lines past the header.
+   */
+  private static int containerHeadEnd(Definition container, Outline outline, int after) {
+    int end = Math.min(container.endLine(), container.headerLine() + Math.max(after, 1));
+    for (Definition d : outline.definitions()) {
+      if (d != container && d.startLine() > container.headerLine()
+          && d.endLine() <= container.endLine()) {
+        end = Math.min(end, Math.max(container.headerLine(), d.startLine() - 1));
+        break;
+      }
+    }
+    return end;
   }
 
   private record Span(int start, int end, Hit hit, @Nullable Definition enclosing, boolean snapped) {}
 
-  private static Region toRegion(SourceFile file, List<Span> group) {
+  /** Windows in auto mode shed blank lines at their edges; {@code none} keeps them exact. */
+  private static Region toRegion(SourceFile file, List<Span> group, boolean trimBlankEdges) {
     int start = Integer.MAX_VALUE;
     int end = 0;
     List<Hit> hits = new ArrayList<>(group.size());
@@ -86,7 +115,7 @@ public final class Regions {
     }
     hits.sort(Comparator.comparingInt(Hit::line).thenComparingInt(Hit::fragment));
     boolean anySnapped = group.stream().anyMatch(Span::snapped);
-    if (!anySnapped) {
+    if (trimBlankEdges && !anySnapped) {
       while (start < end && file.line(start).isBlank() && start < hits.get(0).line()) {
         start++;
       }

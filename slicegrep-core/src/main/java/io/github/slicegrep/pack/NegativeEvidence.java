@@ -8,6 +8,7 @@ import io.github.slicegrep.rank.Candidate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the reader should know is absent: fragments that matched nowhere, definitions that do
@@ -52,7 +53,7 @@ public final class NegativeEvidence {
       }
     }
     for (String symbol : query.definitionTargets()) {
-      if (!containsIgnoreCase(definedSymbols, symbol)) {
+      if (!containsIgnoreCase(definedSymbols, symbol) && !saidNotFound(symbol, fragments, hitsPerFragment)) {
         out.add("No definition found for '" + symbol + "' in " + where);
       }
     }
@@ -68,6 +69,20 @@ public final class NegativeEvidence {
       }
     }
     return ImmutableList.copyOf(out);
+  }
+
+  /**
+   * Whether the symbol was the whole of a fragment that matched nothing: "not found" already
+   * says everything, and "no definition" would repeat it. A fragment that asks for the
+   * definition in so many words ({@code class Ranker}) still gets both.
+   */
+  private static boolean saidNotFound(String symbol, List<Fragment> fragments, int[] hits) {
+    for (int f = 0; f < fragments.size(); f++) {
+      if (fragments.get(f).text().equalsIgnoreCase(symbol) && hits[f] == 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean containsIgnoreCase(Set<String> set, String value) {
@@ -90,7 +105,7 @@ public final class NegativeEvidence {
     return false;
   }
 
-  private static String firstFileWith(int fragment, List<Candidate> ranked) {
+  private static @Nullable String firstFileWith(int fragment, List<Candidate> ranked) {
     for (Candidate c : ranked) {
       for (Hit h : c.region().hits()) {
         if (h.fragment() == fragment) {

@@ -17,6 +17,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -112,31 +113,39 @@ public final class Packer {
     return ranked.stream().filter(c -> !decided.contains(c.region()) && wanted.test(c)).findFirst();
   }
 
-  /** Greedy by discounted score; a candidate that cannot be placed is omitted for budget. */
+  /**
+   * Greedy by discounted score; a candidate that cannot be placed is omitted for budget. The
+   * discount only grows as a file gains chunks, so a lazy priority queue is exact: an entry whose
+   * value went stale is re-queued at its current value before anything is taken.
+   */
   private void fill(List<Candidate> ranked) {
-    List<Candidate> open = new ArrayList<>();
-    for (Candidate c : ranked) {
+    PriorityQueue<Queued> queue =
+        new PriorityQueue<>(Comparator.comparingDouble((Queued q) -> -q.value)
+            .thenComparingInt(q -> q.rank));
+    for (int i = 0; i < ranked.size(); i++) {
+      Candidate c = ranked.get(i);
       if (!decided.contains(c.region())) {
-        open.add(c);
+        queue.add(new Queued(c, i, discounted(c)));
       }
     }
-    while (!open.isEmpty()) {
-      int bestIndex = 0;
-      double bestValue = Double.NEGATIVE_INFINITY;
-      for (int i = 0; i < open.size(); i++) {
-        Candidate c = open.get(i);
-        double value =
-            c.score() * Math.pow(SAME_FILE_DISCOUNT, chunksPerFile.getOrDefault(c.file(), 0));
-        if (value > bestValue) {
-          bestValue = value;
-          bestIndex = i;
-        }
+    while (!queue.isEmpty()) {
+      Queued next = queue.poll();
+      double now = discounted(next.candidate);
+      if (now < next.value) {
+        queue.add(new Queued(next.candidate, next.rank, now));
+        continue;
       }
-      Candidate next = open.remove(bestIndex);
-      if (!take(next)) {
-        omit(next, next.region().start(), next.region().end(), Omission.BUDGET);
+      if (!take(next.candidate)) {
+        Region r = next.candidate.region();
+        omit(next.candidate, r.start(), r.end(), Omission.BUDGET);
       }
     }
+  }
+
+  private record Queued(Candidate candidate, int rank, double value) {}
+
+  private double discounted(Candidate c) {
+    return c.score() * Math.pow(SAME_FILE_DISCOUNT, chunksPerFile.getOrDefault(c.file(), 0));
   }
 
   /**

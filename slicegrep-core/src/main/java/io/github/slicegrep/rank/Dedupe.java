@@ -18,6 +18,11 @@ import java.util.Set;
 public final class Dedupe {
   /** Share of shared lines from which two slices say the same thing. */
   public static final double NEAR_DUPLICATE_JACCARD = 0.7;
+  /**
+   * A line shared by more kept slices than this ({@code return self}, {@code @Override}) is too
+   * common to find near-duplicates by; following it would make deduplication quadratic.
+   */
+  static final int MAX_POSTINGS_FOLLOWED = 64;
   /** Lines this short ({@code }}, {@code end}, {@code });}) carry no identity. */
   static final int MIN_SIGNIFICANT_CHARS = 4;
 
@@ -60,22 +65,50 @@ public final class Dedupe {
     return new Outcome(kept, duplicates);
   }
 
+  /**
+   * Whether {@code lines} is a near-duplicate of a kept slice. Kept slices that share a line
+   * are found through the line index; a slice is compared exactly only when the lines it
+   * shares, plus every line too common to index, could still reach the threshold.
+   */
   private static boolean isNearDuplicate(
       Set<String> lines, List<Set<String>> keptLines, Map<String, List<Integer>> byLine) {
     Map<Integer, Integer> shared = new HashMap<>();
+    int common = 0;
     for (String line : lines) {
-      for (int k : byLine.getOrDefault(line, List.of())) {
+      List<Integer> postings = byLine.getOrDefault(line, List.of());
+      if (postings.size() > MAX_POSTINGS_FOLLOWED) {
+        common++;
+        continue;
+      }
+      for (int k : postings) {
         shared.merge(k, 1, Integer::sum);
       }
     }
     for (Map.Entry<Integer, Integer> e : shared.entrySet()) {
+      Set<String> other = keptLines.get(e.getKey());
+      int upper = Math.min(other.size(), e.getValue() + common);
+      if (jaccard(upper, lines.size(), other.size()) < NEAR_DUPLICATE_JACCARD) {
+        continue;
+      }
       int intersection = e.getValue();
-      int union = lines.size() + keptLines.get(e.getKey()).size() - intersection;
-      if (union > 0 && (double) intersection / union >= NEAR_DUPLICATE_JACCARD) {
+      if (common > 0) {
+        intersection = 0;
+        for (String line : lines) {
+          if (other.contains(line)) {
+            intersection++;
+          }
+        }
+      }
+      if (jaccard(intersection, lines.size(), other.size()) >= NEAR_DUPLICATE_JACCARD) {
         return true;
       }
     }
     return false;
+  }
+
+  private static double jaccard(int intersection, int a, int b) {
+    int union = a + b - intersection;
+    return union <= 0 ? 0 : (double) intersection / union;
   }
 
   private static String normalizedCode(Region r) {

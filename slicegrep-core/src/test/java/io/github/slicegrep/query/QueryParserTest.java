@@ -1,0 +1,140 @@
+package io.github.slicegrep.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.slicegrep.SlicegrepException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class QueryParserTest {
+
+  @Test
+  void splitsOnTopLevelBarsOnly() {
+    assertEquals(List.of("class Scorer", "def score"),
+        QueryParser.splitTopLevel("class Scorer|def score"));
+    assertEquals(List.of("(get|set)Value", "other"),
+        QueryParser.splitTopLevel("(get|set)Value|other"));
+    assertEquals(List.of("[|]x", "y"), QueryParser.splitTopLevel("[|]x|y"));
+    assertEquals(List.of("foo\\|bar"), QueryParser.splitTopLevel("foo\\|bar"));
+    assertEquals(List.of("[]|]z", "w"), QueryParser.splitTopLevel("[]|]z|w"));
+    assertEquals(List.of("[^]|]z"), QueryParser.splitTopLevel("[^]|]z"));
+  }
+
+  @Test
+  void trimsAndDropsEmptyAndRepeatedFragments() {
+    assertEquals(List.of("a", "b"), QueryParser.splitTopLevel(" a || b |A| "));
+  }
+
+  @Test
+  void emptyPatternIsAnError() {
+    SlicegrepException e = assertThrows(SlicegrepException.class, () -> QueryParser.parse(" | "));
+    assertEquals("pattern is empty", e.getMessage());
+    assertThrows(SlicegrepException.class, () -> QueryParser.parse(""));
+  }
+
+  @Test
+  void escapedBarIsOneLiteralFragment() {
+    Query q = QueryParser.parse("foo\\|bar");
+    assertEquals(1, q.fragments().size());
+    assertTrue(q.fragments().get(0).matches("x = foo|bar"));
+    assertFalse(q.fragments().get(0).matches("foo"));
+  }
+
+  @Test
+  void invalidRegexIsSearchedAsLiteral() {
+    Fragment f = QueryParser.parse("score(").fragments().get(0);
+    assertEquals(Fragment.Kind.LITERAL, f.kind());
+    assertTrue(f.degradedToLiteral());
+    assertTrue(f.matches("  total = score(a, b)"));
+    assertFalse(f.matches("  total = score"));
+  }
+
+  @Test
+  void matchingIsCaseInsensitive() {
+    Query q = QueryParser.parse("scorer|DEF \\w+");
+    assertTrue(q.fragments().get(0).matches("class SCORER:"));
+    assertTrue(q.fragments().get(1).matches("def run():"));
+    assertEquals(Fragment.Kind.REGEX, q.fragments().get(1).kind());
+  }
+
+  @Test
+  void lookaroundRunsOnTheBoundedEngine() {
+    Fragment f = QueryParser.parse("foo(?=bar)").fragments().get(0);
+    assertEquals(Fragment.Kind.BACKTRACKING_REGEX, f.kind());
+    assertTrue(f.matches("foobar"));
+    assertFalse(f.matches("foobaz"));
+  }
+
+  @Test
+  void backtrackingFragmentGivesUpInsteadOfHanging() {
+    // The backreference forces the backtracking engine; five stars make it polynomial of
+    // degree five there, which is forever on a long line.
+    Fragment f = QueryParser.parse("(.*)(.*)(.*)(.*)(.*)\\5!").fragments().get(0);
+    assertEquals(Fragment.Kind.BACKTRACKING_REGEX, f.kind());
+    String line = "a".repeat(4000);
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertFalse(f.matches(line)));
+  }
+
+  @Test
+  void catastrophicOnlyQueryIsRejectedWithRewriteAdvice() {
+    SlicegrepException e =
+        assertThrows(SlicegrepException.class, () -> QueryParser.parse("(a+)+$"));
+    assertTrue(e.getMessage().contains("(a+)+"), e.getMessage());
+    assertTrue(e.getMessage().contains("Rewrite"), e.getMessage());
+  }
+
+  @Test
+  void catastrophicFragmentInsideBiggerQueryDegradesToLiteral() {
+    Query q = QueryParser.parse("(x*)*y|handler");
+    assertTrue(q.fragments().get(0).degradedToLiteral());
+    assertTrue(q.fragments().get(0).matches("text (x*)*y here"));
+    assertFalse(q.fragments().get(0).matches("xxxxy"));
+    assertTrue(q.fragments().get(1).matches("def handler():"));
+  }
+
+  @Test
+  void findsTheSymbolsAQueryNames() {
+    Query q = QueryParser.parse("class Scorer|def score|pub(crate) fn parse|FocusedRead|a.*b");
+    assertEquals(Set.of("Scorer", "score", "FocusedRead"), q.symbols());
+    assertEquals(Set.of("Scorer", "score", "FocusedRead"), q.definitionTargets());
+    assertEquals(Set.of("run"), QueryParser.parse("Runner.run").symbols());
+  }
+
+  @Test
+  void plainLowerCaseWordsAndConstantsAreNotDefinitionTargets() {
+    Query q = QueryParser.parse("timeout|MAX_SIZE|TODO");
+    assertEquals(Set.of(), q.definitionTargets());
+  }
+
+  @Test
+  void expandsPlainEnglishWithThreeContentWords() {
+    Query q = QueryParser.parse("how does budget packing guarantee definitions");
+    assertTrue(q.isPlainEnglish());
+    List<String> terms = q.fragmentTexts();
+    assertTrue(terms.contains("budget_?packing"), terms.toString());
+    assertTrue(terms.contains("guarante"), terms.toString());
+    assertTrue(terms.contains("definit"), terms.toString());
+    Fragment compound = q.fragments().get(terms.indexOf("budget_?packing"));
+    assertTrue(compound.matches("def budgetPacking(self):"));
+    assertTrue(compound.matches("budget_packing = 3"));
+  }
+
+  @Test
+  void twoWordQueriesStayExact() {
+    Query q = QueryParser.parse("budget packing");
+    assertFalse(q.isPlainEnglish());
+    assertEquals(List.of("budget packing"), q.fragmentTexts());
+  }
+
+  @Test
+  void noticesQueriesAboutTests() {
+    assertTrue(QueryParser.parse("test_parse|parse").asksForTests());
+    assertFalse(QueryParser.parse("contest|parse").asksForTests());
+  }
+}
