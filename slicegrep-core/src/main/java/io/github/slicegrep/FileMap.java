@@ -41,12 +41,17 @@ public final class FileMap {
   /**
    * One definition in the map.
    *
-   * @param line the 1-based line that names it
+   * @param line the 1-based line that names it (where the map points)
+   * @param startLine its first line, decorators, annotations and doc comment included
+   * @param endLine its last line
    * @param depth how many definitions enclose it (0 at top level)
-   * @param definition the definition itself
+   * @param kind what it is: {@code class}, {@code method}, {@code function}, {@code struct}...
+   * @param qualifiedName its name with the enclosing definitions' ({@code Scorer.score})
    * @param text its header line, stripped and capped at {@link #MAX_ENTRY_CHARS}
    */
-  public record Entry(int line, int depth, Definition definition, String text) {}
+  public record Entry(
+      int line, int startLine, int endLine, int depth, String kind, String qualifiedName,
+      String text) {}
 
   private final String path;
   private final int lineCount;
@@ -87,7 +92,10 @@ public final class FileMap {
       while (!open.isEmpty() && open.peek().endLine() < d.headerLine()) {
         open.pop();
       }
-      entries.add(new Entry(d.headerLine(), open.size(), d, headerText(file, d.headerLine())));
+      entries.add(
+          new Entry(
+              d.headerLine(), d.startLine(), d.endLine(), open.size(), d.kind().label(),
+              d.qualifiedName(), headerText(file, d.headerLine())));
       functionDepths.add((int) open.stream().filter(o -> !o.kind().isContainer()).count());
       open.push(d);
     }

@@ -29,6 +29,18 @@ class FileMapTest {
   }
 
   @Test
+  void entriesCarryTheWholeRangeKindAndQualifiedName() {
+    FileMap.Entry score =
+        FileMap.of(Fixtures.load("Scorer.java")).entries().stream()
+            .filter(e -> e.line() == 21)
+            .findFirst()
+            .orElseThrow();
+    assertEquals(
+        new FileMap.Entry(21, 16, 32, 1, "method", "Scorer.score", "public double score("),
+        score);
+  }
+
+  @Test
   void oneLeftOutIsSingular() {
     assertTrue(FileMap.of(Fixtures.load("scorer.sh")).render(3)
         .endsWith("... 1 more definition not shown\n"));

@@ -16,7 +16,8 @@ class SourcePositionsTest {
   @Test
   void carriageReturnOnlyLineEndingsKeepEditorLineNumbers() {
     SourceFile file =
-        Fixtures.text("cr.py", "import os\r\rdef first():\r    return 1\r\rdef second():\r    pass\r");
+        Fixtures.text(
+            "cr.py", "import os\r\rdef first():\r    return 1\r\rdef second():\r    pass\r");
     List<Definition> defs = Outliners.standard().outline(file).definitions();
     assertEquals(
         List.of(List.of("first", 3, 3, 4), List.of("second", 6, 6, 7)),
