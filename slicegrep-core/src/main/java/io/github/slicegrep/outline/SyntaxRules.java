@@ -105,7 +105,11 @@ record SyntaxRules(
         .rule("generator_function_declaration", named(Kind.FUNCTION))
         .rule("method_definition", named(Kind.METHOD))
         .rule("variable_declarator", SyntaxRules::functionValuedVariable)
-        .wrappers("export_statement", "lexical_declaration", "variable_declaration")
+        .rule("pair", SyntaxRules::functionValuedPair)
+        .rule("assignment_expression", SyntaxRules::functionValuedAssignment)
+        .wrappers(
+            "export_statement", "lexical_declaration", "variable_declaration",
+            "expression_statement")
         .attachable("decorator");
   }
 
@@ -279,6 +283,46 @@ record SyntaxRules(
       return null;
     }
     return found(Kind.FUNCTION, text.text(name), name, node, false);
+  }
+
+  /** An object literal entry holding a function: {@code load: function (x) {...}}. */
+  private static @Nullable Found functionValuedPair(TSNode node, SourceText text) {
+    TSNode key = Nodes.field(node, "key");
+    TSNode value = Nodes.field(node, "value");
+    if (key == null || value == null || !FUNCTION_VALUES.contains(value.getType())) {
+      return null;
+    }
+    String name = text.text(key).replaceAll("^[\"'`]|[\"'`]$", "");
+    return found(Kind.METHOD, name, key, node, false);
+  }
+
+  /**
+   * CommonJS and prototype style: {@code exports.load = function () {...}}, {@code
+   * Scorer.prototype.score = (q) => {...}}. Named by the last property; a prototype method is
+   * qualified by its class.
+   */
+  private static @Nullable Found functionValuedAssignment(TSNode node, SourceText text) {
+    TSNode left = Nodes.field(node, "left");
+    TSNode right = Nodes.field(node, "right");
+    if (left == null || right == null || !FUNCTION_VALUES.contains(right.getType())) {
+      return null;
+    }
+    if (left.getType().equals("identifier")) {
+      return found(Kind.FUNCTION, text.text(left), left, node, false);
+    }
+    TSNode property = Nodes.field(left, "property");
+    if (!left.getType().equals("member_expression") || property == null) {
+      return null;
+    }
+    String name = text.text(property);
+    String target = text.text(left);
+    int prototype = target.indexOf(".prototype.");
+    if (prototype > 0) {
+      String owner = target.substring(0, prototype);
+      String local = owner.substring(owner.lastIndexOf('.') + 1) + "." + name;
+      return found(Kind.METHOD, name, local, property, node, false);
+    }
+    return found(Kind.FUNCTION, name, property, node, false);
   }
 
   /** A class field holding a function: {@code handle = (e) => {...}}. */
