@@ -36,7 +36,8 @@ final class TreeSitterOutliner implements Outliner {
   public Outline outline(SourceFile file) {
     Optional<Outline> parsed;
     try {
-      parsed = grammars.apply(file.language()).flatMap(g -> parse(g, file, fallback));
+      parsed = grammars.apply(file.language()).flatMap(g -> parseTree(g, file)).map(
+          tree -> finish(asCppWhenBetter(file, tree), file, fallback));
     } catch (RuntimeException | LinkageError e) {
       parsed = Optional.empty();
     }
@@ -50,6 +51,23 @@ final class TreeSitterOutliner implements Outliner {
    * file does not hide every definition after it.
    */
   static Optional<Outline> parse(Grammar grammar, SourceFile file, Outliner fallback) {
+    return parseTree(grammar, file).map(tree -> finish(tree, file, fallback));
+  }
+
+  /** What one parse found: definitions before nesting, and the rows the parser gave up on. */
+  private record Parsed(List<Definition> definitions, List<int[]> errorRows) {
+    int errorLines() {
+      Set<Integer> rows = new HashSet<>();
+      for (int[] range : errorRows) {
+        for (int row = range[0]; row <= range[1]; row++) {
+          rows.add(row);
+        }
+      }
+      return rows.size();
+    }
+  }
+
+  private static Optional<Parsed> parseTree(Grammar grammar, SourceFile file) {
     SourceText text = new SourceText(file.lines());
     try (TSParser parser = new TSParser()) {
       if (!parser.setLanguage(grammar.language())) {
@@ -62,12 +80,32 @@ final class TreeSitterOutliner implements Outliner {
       try (tree) {
         Walk walk = new Walk(grammar, text);
         List<Definition> definitions = walk.definitions(tree.getRootNode());
-        if (!walk.errorRows.isEmpty()) {
-          definitions = withRecovered(definitions, fallback.outline(file), walk.errorRows);
-        }
-        return Optional.of(Outline.of(Nesting.qualify(definitions)));
+        return Optional.of(new Parsed(definitions, walk.errorRows));
       }
     }
+  }
+
+  /**
+   * A {@code .h} file is C by its extension but often C++: when the C grammar gives up somewhere,
+   * the C++ grammar gets a try, and the parse with fewer lines in error wins.
+   */
+  private Parsed asCppWhenBetter(SourceFile file, Parsed asC) {
+    if (file.language() != Language.C || asC.errorRows().isEmpty()
+        || !file.relativePath().endsWith(".h")) {
+      return asC;
+    }
+    return grammars.apply(Language.CPP)
+        .flatMap(cpp -> parseTree(cpp, file))
+        .filter(asCpp -> asCpp.errorLines() < asC.errorLines())
+        .orElse(asC);
+  }
+
+  private static Outline finish(Parsed parsed, SourceFile file, Outliner fallback) {
+    List<Definition> definitions = parsed.definitions();
+    if (!parsed.errorRows().isEmpty()) {
+      definitions = withRecovered(definitions, fallback.outline(file), parsed.errorRows());
+    }
+    return Outline.of(Nesting.qualify(definitions));
   }
 
   /** Parsed definitions plus the fallback's whose header sits in an error region. */
