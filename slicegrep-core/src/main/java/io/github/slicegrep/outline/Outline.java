@@ -32,14 +32,20 @@ public final class Outline {
     return definitions;
   }
 
-  /** The smallest definition that contains {@code line}, if any. */
+  /**
+   * The smallest definition that contains {@code line}, if any. Namespaces do not count: they
+   * only organise names and often span the whole file (C# {@code namespace X;}), so a line
+   * between the classes of a namespace is top-level code, not the namespace.
+   */
   public Optional<Definition> enclosing(int line) {
     Definition best = null;
     for (Definition d : definitions) {
       if (d.startLine() > line) {
         break;
       }
-      if (d.contains(line) && (best == null || d.lineCount() <= best.lineCount())) {
+      if (d.kind() != Definition.Kind.NAMESPACE
+          && d.contains(line)
+          && (best == null || d.lineCount() <= best.lineCount())) {
         best = d;
       }
     }
