@@ -55,6 +55,19 @@ class OutlinerFallbackTest {
   }
 
   @Test
+  void fileOverTheParseLimitIsOutlinedByTheHeuristic() {
+    SourceFile java = Fixtures.load("Scorer.java");
+    Grammars grammars = new Grammars();
+    long size = String.join("\n", java.lines()).length() + 1;
+    Outliner justBelow = new TreeSitterOutliner(grammars::forLanguage, HEURISTIC, size);
+    Outliner justAbove = new TreeSitterOutliner(grammars::forLanguage, HEURISTIC, size - 1);
+    // The heuristic skips abstract methods; the parser marks them declaration-only.
+    assertTrue(justBelow.outline(java).isDeclarationOnly(39));
+    assertEquals(HEURISTIC.outline(java).definitions(), justAbove.outline(java).definitions());
+    assertTrue(justAbove.outline(java).named("size").isEmpty());
+  }
+
+  @Test
   void unknownExtensionIsOutlinedByTheHeuristic() {
     SourceFile scala = Fixtures.text("Main.scala", SCALA);
     Outline outline = Outliners.standard().outline(scala);
