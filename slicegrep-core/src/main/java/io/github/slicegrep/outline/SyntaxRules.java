@@ -449,7 +449,8 @@ record SyntaxRules(
         if (name == null || !FUNCTION_NAMES.contains(name.getType())) {
           return null;
         }
-        String full = text.text(name).replaceAll("\\s+", "");
+        // Stack<T>::pop is Stack.pop; operator<< keeps its angle brackets.
+        String full = text.text(name).replaceAll("\\s+", "").replaceAll("<[^<>]*>(?=::)", "");
         String local = full.replace("::", ".");
         int cut = local.lastIndexOf('.');
         String simple = cut >= 0 ? local.substring(cut + 1) : local;
