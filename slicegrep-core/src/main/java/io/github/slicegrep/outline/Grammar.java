@@ -14,10 +14,9 @@ import org.treesitter.TSSymbolType;
 /**
  * A loaded tree-sitter grammar and its {@link SyntaxRules}, compiled into one query that
  * captures every candidate definition, every attachable comment or attribute and every {@code
- * ERROR} node.
- * The query runs natively, so only those nodes cross into Java: walking every node through JNI
- * with a cursor measured 2-3 times slower. Immutable and shared by all threads (a grammar and a
- * query are read-only; parsers and query cursors are made per call).
+ * ERROR} node. The query runs natively, so only those nodes cross into Java: walking every node
+ * through JNI with a cursor measured about half as fast. Immutable and shared by all threads (a
+ * grammar and a query are read-only; parsers and query cursors are made per call).
  */
 final class Grammar {
   private final TSLanguage language;
