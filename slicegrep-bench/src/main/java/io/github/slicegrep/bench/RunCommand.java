@@ -149,6 +149,7 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    String commit = gitHead();
     if (pool == 1) {
       // Spent the moment its tasks are drawn, even if the run then fails.
       seeds.record(seed, split, date, "started: " + refs.size() + " corpora, "
@@ -157,7 +158,7 @@ final class RunCommand implements Callable<Integer> {
     Suite.Run run = new Suite(strategies, System.err).run(refs, seed, pool, perFamily);
     String command = "slicegrep-bench "
         + String.join(" ", spec.commandLine().getParseResult().originalArgs());
-    Map<String, Object> meta = meta(manifest, refs, date, command, pool);
+    Map<String, Object> meta = meta(manifest, refs, date, command, pool, commit);
     String tables = Report.markdown(meta, run);
     if (json != null) {
       ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -186,7 +187,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private Map<String, Object> meta(Manifest manifest, List<Suite.CorpusRef> refs, String date,
-      String command, int pool) {
+      String command, int pool, String commit) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("date", date);
     m.put("command", command);
@@ -197,7 +198,7 @@ final class RunCommand implements Callable<Integer> {
     m.put("retrieval_budget", Limits.RETRIEVAL_BUDGET);
     m.put("context_cap", Limits.CONTEXT_CAP);
     m.put("tokenizer", "cl100k_base (jtokkit 1.1.0)");
-    m.put("slicegrep_commit", gitHead());
+    m.put("slicegrep_commit", commit);
     if (probe != null) {
       m.put("peer_probe", probe.toString());
     }
