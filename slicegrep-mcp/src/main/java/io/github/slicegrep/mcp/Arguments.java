@@ -73,8 +73,8 @@ final class Arguments {
       return fallback;
     }
     long n;
-    if (v.isIntegralNumber() && v.canConvertToLong()) {
-      n = v.asLong();
+    if (v.isIntegralNumber()) {
+      n = v.canConvertToLong() ? v.asLong() : v.bigIntegerValue().signum() * Long.MAX_VALUE;
     } else if (v.isNumber() && v.asDouble() == Math.rint(v.asDouble())
         && Math.abs(v.asDouble()) < 9e15) {
       n = (long) v.asDouble();

@@ -47,8 +47,10 @@ class ToolCallTest {
             call(1, "focused_read", Map.of("path", many.toString(), "pattern", "def handler|request",
                 "budget", 1_000_000_000)),
             call(2, "focused_read", Map.of("path", many.toString(), "pattern", "value_",
-                "budget", 0, "before", 10_000, "after", 10_000, "dedupe", false))));
-    for (int id : new int[] {1, 2}) {
+                "budget", 0, "before", 10_000, "after", 10_000, "dedupe", false)),
+            call(3, "focused_read", Map.of("path", many.toString(), "pattern", "handler",
+                "budget", new java.math.BigInteger("1" + "0".repeat(40))))));
+    for (int id : new int[] {1, 2, 3}) {
       JsonNode r = run.byId(id);
       assertFalse(isToolError(r), r.toString());
       JsonNode s = r.at("/result/structuredContent");
