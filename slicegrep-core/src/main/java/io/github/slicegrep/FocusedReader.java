@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A reusable, thread-safe searcher that keeps decoded files and their outlines between calls,
@@ -68,7 +69,7 @@ public final class FocusedReader {
     final long modified;
     final long size;
     final SourceFile file;
-    private volatile Outline outline;
+    private volatile @Nullable Outline outline;
 
     CachedFile(long modified, long size, SourceFile file) {
       this.modified = modified;
@@ -154,7 +155,7 @@ public final class FocusedReader {
    * unchanged. In file mode a file that cannot be searched is an error; in directory mode it is
    * skipped (null).
    */
-  private SourceFile load(Path path, String relative, long maxBytes, boolean required) {
+  private @Nullable SourceFile load(Path path, String relative, long maxBytes, boolean required) {
     Path key = path.toAbsolutePath().normalize();
     BasicFileAttributes attrs;
     try {

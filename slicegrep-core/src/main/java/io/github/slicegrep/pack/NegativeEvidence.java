@@ -8,6 +8,7 @@ import io.github.slicegrep.rank.Candidate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the reader should know is absent: fragments that matched nowhere, definitions that do
@@ -104,7 +105,7 @@ public final class NegativeEvidence {
     return false;
   }
 
-  private static String firstFileWith(int fragment, List<Candidate> ranked) {
+  private static @Nullable String firstFileWith(int fragment, List<Candidate> ranked) {
     for (Candidate c : ranked) {
       for (Hit h : c.region().hits()) {
         if (h.fragment() == fragment) {

@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.eclipse.jgit.ignore.IgnoreNode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Lists the files a directory search reads: honours {@code .gitignore} files (nested, with
@@ -99,7 +100,7 @@ public final class SourceTree {
   }
 
   /** Attributes following symlinks; null for dangling links and entries that vanished. */
-  private static BasicFileAttributes attributes(Path p) {
+  private static @Nullable BasicFileAttributes attributes(Path p) {
     try {
       return Files.readAttributes(p, BasicFileAttributes.class);
     } catch (IOException | SecurityException e) {
@@ -107,7 +108,7 @@ public final class SourceTree {
     }
   }
 
-  private static Path realPath(Path p) {
+  private static @Nullable Path realPath(Path p) {
     try {
       return p.toRealPath();
     } catch (IOException | SecurityException e) {
@@ -166,7 +167,7 @@ public final class SourceTree {
     return rules;
   }
 
-  private static Rules parse(Path base, Path ignoreFile) {
+  private static @Nullable Rules parse(Path base, Path ignoreFile) {
     if (!Files.isRegularFile(ignoreFile)) {
       return null;
     }
