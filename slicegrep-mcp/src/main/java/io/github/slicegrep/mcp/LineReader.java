@@ -3,6 +3,7 @@ package io.github.slicegrep.mcp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads newline-delimited messages as raw bytes (the stdio transport's framing), so one line
@@ -27,7 +28,7 @@ final class LineReader {
   }
 
   /** The next line, or null at end of input (a last line without a newline is still returned). */
-  Line next() throws IOException {
+  @Nullable Line next() throws IOException {
     ByteArrayOutputStream line = new ByteArrayOutputStream();
     boolean tooLong = false;
     boolean any = false;

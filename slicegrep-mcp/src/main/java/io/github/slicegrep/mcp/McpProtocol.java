@@ -8,6 +8,7 @@ import io.github.slicegrep.SlicegrepException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The MCP methods this server answers: {@code initialize} (with version negotiation),
@@ -57,7 +58,7 @@ final class McpProtocol {
    * @param params the request's params: an object, or null when absent
    * @throws RpcError for an unknown method or unusable params
    */
-  JsonNode handle(String method, ObjectNode params) {
+  JsonNode handle(String method, @Nullable ObjectNode params) {
     return switch (method) {
       case "initialize" -> initialize(params);
       case "ping" -> mapper.createObjectNode();
@@ -67,7 +68,7 @@ final class McpProtocol {
     };
   }
 
-  private JsonNode initialize(ObjectNode params) {
+  private JsonNode initialize(@Nullable ObjectNode params) {
     if (params == null || !params.path("protocolVersion").isTextual()) {
       throw new RpcError(RpcError.INVALID_PARAMS,
           "initialize needs params.protocolVersion (a string such as \"" + LATEST_VERSION
@@ -98,7 +99,7 @@ final class McpProtocol {
     return result;
   }
 
-  private JsonNode callTool(ObjectNode params) {
+  private JsonNode callTool(@Nullable ObjectNode params) {
     if (params == null || !params.path("name").isTextual()) {
       throw new RpcError(RpcError.INVALID_PARAMS, "tools/call needs params.name (a string)");
     }

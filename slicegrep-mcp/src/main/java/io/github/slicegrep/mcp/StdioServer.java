@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * JSON-RPC 2.0 over stdio, as MCP frames it: one message per line, UTF-8, in and out. Requests
@@ -103,7 +104,7 @@ final class StdioServer {
       return;
     }
     begin();
-    CompletableFuture<JsonNode> reply;
+    CompletableFuture<@Nullable JsonNode> reply;
     if (message != null && message.isArray()) {
       reply = batch((ArrayNode) message);
     } else {
@@ -124,12 +125,12 @@ final class StdioServer {
   }
 
   /** A JSON-RPC batch: one array of responses, or nothing when it held only notifications. */
-  private CompletableFuture<JsonNode> batch(ArrayNode messages) {
+  private CompletableFuture<@Nullable JsonNode> batch(ArrayNode messages) {
     if (messages.isEmpty()) {
       return CompletableFuture.completedFuture(
           error(NullNode.getInstance(), RpcError.INVALID_REQUEST, "empty batch"));
     }
-    List<CompletableFuture<JsonNode>> parts = new ArrayList<>();
+    List<CompletableFuture<@Nullable JsonNode>> parts = new ArrayList<>();
     messages.forEach(m -> parts.add(process(m)));
     return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
         .thenApply(
@@ -146,7 +147,7 @@ final class StdioServer {
   }
 
   /** The response to one message, or null for a notification or a client's response. */
-  private CompletableFuture<JsonNode> process(JsonNode message) {
+  private CompletableFuture<@Nullable JsonNode> process(@Nullable JsonNode message) {
     if (message == null || !message.isObject()) {
       return done(error(NullNode.getInstance(), RpcError.INVALID_REQUEST,
           "Invalid request: expected a JSON-RPC 2.0 object"));
@@ -182,7 +183,7 @@ final class StdioServer {
     if (params != null && !params.isNull() && !params.isObject()) {
       return done(error(id, RpcError.INVALID_PARAMS, "params must be an object"));
     }
-    ObjectNode object = params instanceof ObjectNode o ? o : null;
+    @Nullable ObjectNode object = params instanceof ObjectNode o ? o : null;
     String name = method.asText();
     log.debug("request " + id + " " + name);
     if (!McpProtocol.isSlow(name)) {
@@ -202,7 +203,7 @@ final class StdioServer {
         workers);
   }
 
-  private JsonNode answer(JsonNode id, String method, ObjectNode params) {
+  private JsonNode answer(JsonNode id, String method, @Nullable ObjectNode params) {
     try {
       ObjectNode response = envelope(id);
       response.set("result", protocol.handle(method, params));
@@ -220,7 +221,7 @@ final class StdioServer {
    * answered yet (its response is dropped, as the protocol asks); the rest, including
    * {@code notifications/initialized}, need nothing from this server.
    */
-  private void notification(String method, JsonNode params) {
+  private void notification(String method, @Nullable JsonNode params) {
     log.debug("notification " + method);
     if (method.equals("notifications/cancelled") && params != null) {
       JsonNode requestId = params.get("requestId");
@@ -300,7 +301,7 @@ final class StdioServer {
     return response;
   }
 
-  private static CompletableFuture<JsonNode> done(JsonNode response) {
+  private static CompletableFuture<@Nullable JsonNode> done(@Nullable JsonNode response) {
     return CompletableFuture.completedFuture(response);
   }
 

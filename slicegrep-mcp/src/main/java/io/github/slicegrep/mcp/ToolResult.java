@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@code tools/call} result: text blocks for the model, an optional structured copy for
  * programs, and whether the call failed.
  */
-record ToolResult(List<String> texts, Map<String, Object> structured, boolean isError) {
+record ToolResult(
+    List<String> texts, @Nullable Map<String, Object> structured, boolean isError) {
 
   static ToolResult success(List<String> texts, Map<String, Object> structured) {
     return new ToolResult(List.copyOf(texts), structured, false);
