@@ -100,4 +100,24 @@ class ProcessTest {
     System.err.println("exit after stdin close: "
         + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
   }
+
+  @Test
+  void stopsWhenTheClientClosesItsEndOfStdout() throws Exception {
+    Process p = ServerProcess.start(List.of(), dir.resolve("stderr.txt").toFile());
+    p.getInputStream().close();
+    OutputStream stdin = p.getOutputStream();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    try {
+      for (int i = 0; p.isAlive() && System.nanoTime() < deadline; i++) {
+        stdin.write((request(i, "ping", null) + "\n").getBytes(StandardCharsets.UTF_8));
+        stdin.flush();
+        Thread.sleep(20);
+      }
+    } catch (IOException expected) {
+      // The server has gone and its stdin with it.
+    }
+    assertTrue(p.waitFor(5, TimeUnit.SECONDS), "server stops once its answers cannot be read");
+    assertEquals(0, p.exitValue());
+    assertTrue(Files.readString(dir.resolve("stderr.txt")).contains("stdout closed"));
+  }
 }
