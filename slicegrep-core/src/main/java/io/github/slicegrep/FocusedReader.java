@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -220,6 +221,12 @@ public final class FocusedReader {
       int fragmentCount = query.fragments().size();
       List<List<Hit>> hitsByFile =
           files.parallelStream().map(f -> LineScanner.scan(f, query)).toList();
+      // Parsing dominates a search that matches many files; warm the outline cache of every
+      // matched file in parallel before the sequential steps ask for them.
+      IntStream.range(0, files.size())
+          .parallel()
+          .filter(i -> !hitsByFile.get(i).isEmpty())
+          .forEach(i -> outline(files.get(i)));
       int[] hitsPerFragment = new int[fragmentCount];
       int[] filesWithFragment = new int[fragmentCount];
       List<Region> regions = new ArrayList<>();

@@ -289,6 +289,21 @@ class FocusedReadTest {
   }
 
   @Test
+  void prototypeIsADeclarationAndTheBodyIsTheDefinition() {
+    Fixture.in(dir)
+        .file("include/parse.h", "#ifndef PARSE_H\n#define PARSE_H\nint parse_header(const char *raw);\n#endif\n")
+        .file("src/parse.c", "#include \"parse.h\"\n\nint parse_header(const char *raw) {\n  return raw[0];\n}\n");
+    Options o = Options.defaults().withBoundary(Boundary.FN).withBudget(0);
+    Result r = FocusedRead.run(dir, "parse_header", o);
+    Chunk first = r.chunks().get(0);
+    assertEquals("src/parse.c", first.file());
+    assertTrue(first.rankReasons().contains("definition"), first.rankReasons().toString());
+    Chunk header = r.chunks().stream().filter(c -> c.file().equals("include/parse.h")).findFirst().orElseThrow();
+    assertTrue(header.rankReasons().contains("declaration_only"), header.rankReasons().toString());
+    assertFalse(header.rankReasons().contains("definition"));
+  }
+
+  @Test
   void symbolIsNullAtTopLevel() {
     Fixture.in(dir).file("cfg.py", "TIMEOUT = 30\nRETRIES = 3\n");
     Options o = Options.defaults().withBoundary(Boundary.FN);
