@@ -304,6 +304,24 @@ class FocusedReadTest {
   }
 
   @Test
+  void aSearchMatchingManyLinesStillSlicesItsFinalistsWithTheParser() {
+    // A string at column 0 inside the body ends the function for an indentation heuristic;
+    // the parser knows better. 150 files of 500 lines push the search into staged ranking.
+    Fixture f = Fixture.in(dir).file("src/core.py",
+        "def needle_handler(event):\n    text = '''\nraw needle text\n'''\n    return text\n");
+    for (int i = 0; i < 150; i++) {
+      f.file("src/pad/m" + i + ".py", "# needle\n" + Fixture.filler("x", 499));
+    }
+    Options o = Options.defaults().withBoundary(Boundary.FN).withBudget(400);
+    Result r = FocusedRead.run(dir, "def needle_handler|needle", o);
+    Chunk top = r.chunks().get(0);
+    assertEquals("src/core.py", top.file());
+    assertEquals(1, top.lineStart());
+    assertEquals(5, top.lineEnd(), "the whole function, as the parser sees it");
+    assertEquals("needle_handler", top.symbol());
+  }
+
+  @Test
   void symbolIsNullAtTopLevel() {
     Fixture.in(dir).file("cfg.py", "TIMEOUT = 30\nRETRIES = 3\n");
     Options o = Options.defaults().withBoundary(Boundary.FN);
