@@ -11,9 +11,17 @@ import java.util.Locale;
  * @param startLine first line, including decorators, annotations and an attached doc comment
  * @param endLine last line (closing brace, {@code end}, or last indented line), inclusive
  * @param headerLine the line that names it
+ * @param declarationOnly whether it is a declaration without a body: a C prototype, an abstract
+ *     or interface method, a Rust trait method signature, a TypeScript overload signature
  */
 public record Definition(
-    Kind kind, String name, String qualifiedName, int startLine, int endLine, int headerLine) {
+    Kind kind,
+    String name,
+    String qualifiedName,
+    int startLine,
+    int endLine,
+    int headerLine,
+    boolean declarationOnly) {
 
   /** Kinds of definitions across languages. */
   public enum Kind {
@@ -35,6 +43,14 @@ public record Definition(
       return name().toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * Whether definitions of this kind are types (class, struct, trait, impl, object...), whose
+     * functions are methods; modules and namespaces are containers but not types.
+     */
+    public boolean isType() {
+      return isContainer() && this != MODULE && this != NAMESPACE;
+    }
+
     /** Whether definitions of this kind contain other definitions (methods, nested types). */
     public boolean isContainer() {
       return this != FUNCTION && this != METHOD && this != CONSTRUCTOR;
@@ -48,6 +64,18 @@ public record Definition(
               "bad line range for %s: start=%d header=%d end=%d",
               name, startLine, headerLine, endLine));
     }
+  }
+
+  /** A definition with a body (the common case). */
+  public Definition(
+      Kind kind, String name, String qualifiedName, int startLine, int endLine, int headerLine) {
+    this(kind, name, qualifiedName, startLine, endLine, headerLine, false);
+  }
+
+  /** The same definition under another kind and qualified name (nesting decides both). */
+  Definition nestedAs(Kind otherKind, String otherQualifiedName) {
+    return new Definition(
+        otherKind, name, otherQualifiedName, startLine, endLine, headerLine, declarationOnly);
   }
 
   public boolean contains(int line) {

@@ -57,6 +57,9 @@ public final class HeuristicOutliner implements Outliner {
   private static final Pattern LUA_FUNCTION =
       Pattern.compile("^(?:local\\s+)?function\\s+([\\w.:]+)");
 
+  /** Scala's {@code case class} and {@code case object} start with the switch keyword. */
+  private static final Pattern SCALA_CASE_TYPE = Pattern.compile("^case\\s+(?:class|object)\\b");
+
   private static final ImmutableSet<String> NOT_A_NAME =
       ImmutableSet.of(
           "if", "for", "while", "switch", "catch", "return", "sizeof", "synchronized", "using",
@@ -130,7 +133,9 @@ public final class HeuristicOutliner implements Outliner {
     }
     String firstWord = firstWord(trimmed);
     Matcher type = TYPE.matcher(trimmed);
-    if (type.find() && !STATEMENT_STARTS.contains(firstWord) && beforeIsModifiers(trimmed, type.start())) {
+    boolean statement =
+        STATEMENT_STARTS.contains(firstWord) && !SCALA_CASE_TYPE.matcher(trimmed).find();
+    if (type.find() && !statement && beforeIsModifiers(trimmed, type.start())) {
       return new Header(typeKind(type.group(1)), type.group(2), type.start(2));
     }
     Matcher keyword = KEYWORD_FUNCTION.matcher(trimmed);

@@ -10,6 +10,10 @@ import java.util.List;
 /**
  * Gives definitions their qualified names and turns functions inside classes into methods, from
  * line containment alone, so every outliner gets the same nesting rules.
+ *
+ * <p>A definition's incoming qualified name is its own local part: usually its name, but an
+ * out-of-class C++ method ({@code Scorer::score}) or a Go method with a receiver arrives as
+ * {@code Scorer.score}, and the enclosing definitions' names are put in front of that.
  */
 final class Nesting {
   private Nesting() {}
@@ -27,15 +31,14 @@ final class Nesting {
       }
       Definition parent = open.peek();
       Kind kind = d.kind();
-      String qualified = d.name();
+      String qualified = d.qualifiedName();
       if (parent != null) {
-        qualified = parent.qualifiedName() + "." + d.name();
-        if (kind == Kind.FUNCTION && parent.kind().isContainer()) {
+        qualified = parent.qualifiedName() + "." + d.qualifiedName();
+        if (kind == Kind.FUNCTION && parent.kind().isType()) {
           kind = parent.name().equals(d.name()) ? Kind.CONSTRUCTOR : Kind.METHOD;
         }
       }
-      Definition q =
-          new Definition(kind, d.name(), qualified, d.startLine(), d.endLine(), d.headerLine());
+      Definition q = d.nestedAs(kind, qualified);
       out.add(q);
       open.push(q);
     }

@@ -1,6 +1,7 @@
 package io.github.slicegrep.outline;
 
 import com.google.common.collect.ImmutableList;
+import io.github.slicegrep.source.SourceFile;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -31,14 +32,20 @@ public final class Outline {
     return definitions;
   }
 
-  /** The smallest definition that contains {@code line}, if any. */
+  /**
+   * The smallest definition that contains {@code line}, if any. Namespaces do not count: they
+   * only organise names and often span the whole file (C# {@code namespace X;}), so a line
+   * between the classes of a namespace is top-level code, not the namespace.
+   */
   public Optional<Definition> enclosing(int line) {
     Definition best = null;
     for (Definition d : definitions) {
       if (d.startLine() > line) {
         break;
       }
-      if (d.contains(line) && (best == null || d.lineCount() <= best.lineCount())) {
+      if (d.kind() != Definition.Kind.NAMESPACE
+          && d.contains(line)
+          && (best == null || d.lineCount() <= best.lineCount())) {
         best = d;
       }
     }
@@ -50,6 +57,26 @@ public final class Outline {
     return definitions.stream()
         .filter(d -> d.name().equalsIgnoreCase(name))
         .collect(ImmutableList.toImmutableList());
+  }
+
+  /**
+   * Whether the smallest definition containing {@code line} is a declaration without a body (a
+   * prototype, an abstract or interface method): a match there is not the implementation.
+   */
+  public boolean isDeclarationOnly(int line) {
+    return enclosing(line).map(Definition::declarationOnly).orElse(false);
+  }
+
+  /** Definitions whose header (the line that names them) is {@code line}. */
+  public List<Definition> headedAt(int line) {
+    return definitions.stream()
+        .filter(d -> d.headerLine() == line)
+        .collect(ImmutableList.toImmutableList());
+  }
+
+  /** The definition-aligned blocks of {@code file}, which this outline must describe. */
+  public List<Block> blocks(SourceFile file) {
+    return Blocks.of(file, this);
   }
 
   /** Whether some definition's header sits on {@code line}. */

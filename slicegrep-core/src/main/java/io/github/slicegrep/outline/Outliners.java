@@ -6,14 +6,27 @@ import io.github.slicegrep.source.SourceFile;
 public final class Outliners {
   private static final Outliner HEURISTIC = new HeuristicOutliner();
 
+  /**
+   * Process-wide because a grammar's native library is process-wide once loaded; each holder
+   * still loads lazily, on the first file of its language.
+   */
+  private static final Outliner STANDARD =
+      new TreeSitterOutliner(new Grammars()::forLanguage, HEURISTIC);
+
   private Outliners() {}
 
-  /** The best available outliner, chosen per file by its language. */
+  /**
+   * The best available outliner, chosen per file by its language: tree-sitter for Python, Java,
+   * JavaScript, TypeScript, TSX, Go, Rust, C, C++, C#, Ruby, PHP, Kotlin and Bash; the
+   * indentation/brace heuristic for everything else and whenever a grammar cannot load or a parse
+   * fails. Never throws for file content.
+   */
   public static Outliner standard() {
-    return Outliners::outlineWithBestAvailable;
+    return STANDARD;
   }
 
-  private static Outline outlineWithBestAvailable(SourceFile file) {
-    return HEURISTIC.outline(file);
+  /** The parser-free outliner on its own (for comparisons and as the fallback). */
+  public static Outliner heuristic() {
+    return HEURISTIC;
   }
 }

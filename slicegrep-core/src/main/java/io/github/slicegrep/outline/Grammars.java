@@ -1,0 +1,93 @@
+package io.github.slicegrep.outline;
+
+import com.google.common.base.Suppliers;
+import com.google.common.collect.ImmutableSet;
+import io.github.slicegrep.source.Language;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import org.treesitter.TSLanguage;
+import org.treesitter.TreeSitterBash;
+import org.treesitter.TreeSitterC;
+import org.treesitter.TreeSitterCSharp;
+import org.treesitter.TreeSitterCpp;
+import org.treesitter.TreeSitterGo;
+import org.treesitter.TreeSitterJava;
+import org.treesitter.TreeSitterJavascript;
+import org.treesitter.TreeSitterKotlin;
+import org.treesitter.TreeSitterPhp;
+import org.treesitter.TreeSitterPython;
+import org.treesitter.TreeSitterRuby;
+import org.treesitter.TreeSitterRust;
+import org.treesitter.TreeSitterTsx;
+import org.treesitter.TreeSitterTypescript;
+
+/**
+ * One lazy holder per language: a grammar's native library is extracted and loaded the first
+ * time a file of that language is outlined, never before, so a search over Python files does not
+ * pay for Rust. A grammar that fails to load (no native build for this platform) is remembered
+ * as absent and its files are outlined by the heuristic.
+ */
+final class Grammars {
+  private final Map<Language, Supplier<Optional<Grammar>>> holders = new EnumMap<>(Language.class);
+  private final Map<Language, Boolean> loaded = new EnumMap<>(Language.class);
+
+  Grammars() {
+    for (Language language : Language.values()) {
+      if (SyntaxRules.forLanguage(language).isPresent()) {
+        holders.put(language, Suppliers.memoize(() -> load(language)));
+      }
+    }
+  }
+
+  /** The grammar for a language, loading it on first use; empty when none is available. */
+  Optional<Grammar> forLanguage(Language language) {
+    Supplier<Optional<Grammar>> holder = holders.get(language);
+    return holder == null ? Optional.empty() : holder.get();
+  }
+
+  /** The languages whose grammar this instance has tried to load so far, loaded or not. */
+  synchronized ImmutableSet<Language> attempted() {
+    return ImmutableSet.copyOf(loaded.keySet());
+  }
+
+  private Optional<Grammar> load(Language language) {
+    Optional<Grammar> grammar;
+    try {
+      TSLanguage parsed = newLanguage(language);
+      grammar =
+          parsed == null
+              ? Optional.empty()
+              : Optional.of(new Grammar(parsed, SyntaxRules.forLanguage(language).orElseThrow()));
+    } catch (RuntimeException | LinkageError e) {
+      grammar = Optional.empty();
+    }
+    synchronized (this) {
+      loaded.put(language, grammar.isPresent());
+    }
+    return grammar;
+  }
+
+  /** Each grammar class loads its native library in its static initialiser, on first use. */
+  private static @Nullable TSLanguage newLanguage(Language language) {
+    return switch (language) {
+      case PYTHON -> new TreeSitterPython();
+      case JAVA -> new TreeSitterJava();
+      case JAVASCRIPT -> new TreeSitterJavascript();
+      case TYPESCRIPT -> new TreeSitterTypescript();
+      case TSX -> new TreeSitterTsx();
+      case GO -> new TreeSitterGo();
+      case RUST -> new TreeSitterRust();
+      case C -> new TreeSitterC();
+      case CPP -> new TreeSitterCpp();
+      case CSHARP -> new TreeSitterCSharp();
+      case RUBY -> new TreeSitterRuby();
+      case PHP -> new TreeSitterPhp();
+      case KOTLIN -> new TreeSitterKotlin();
+      case BASH -> new TreeSitterBash();
+      default -> null;
+    };
+  }
+}

@@ -1,0 +1,54 @@
+package io.github.slicegrep.outline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Languages without a grammar still get their common definitions from the heuristic. */
+class HeuristicOutlinerTest {
+
+  record Case(String file, List<String> definitions) {
+    @Override
+    public String toString() {
+      return file;
+    }
+  }
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        new Case("Shapes.scala", List.of(
+            "3-6 trait Shape",
+            "8-13 class Circle",
+            "9-12 method Circle.area",
+            "15-18 object Shapes")),
+        new Case("Shapes.swift", List.of(
+            "3-6 interface Shape",
+            "8-15 struct Circle",
+            "11-14 method Circle.area",
+            "17-25 class Registry",
+            "20-24 method Registry.add")),
+        new Case("shapes.dart", List.of(
+            "1-3 class Shape",
+            "5-14 class Circle",
+            "9-13 method Circle.area",
+            "16-18 function main")),
+        new Case("shapes.lua", List.of(
+            "4-7 function M.area",
+            "9-14 function helper")));
+  }
+
+  @ParameterizedTest
+  @MethodSource("cases")
+  void commonDefinitionsAreFoundWithTheirRanges(Case c) {
+    Outline outline = Outliners.standard().outline(Fixtures.load("heuristic/" + c.file()));
+    assertEquals(
+        c.definitions(),
+        outline.definitions().stream()
+            .map(d -> d.startLine() + "-" + d.endLine() + " " + d.kind().label() + " "
+                + d.qualifiedName())
+            .toList());
+  }
+}
