@@ -38,6 +38,14 @@ try {
   summary.text = ok.content[0].text;
   summary.structured = ok.structuredContent;
 
+  const map = await client.callTool({
+    name: 'file_map',
+    arguments: { path: config.fixture + '/src/scorer.py' },
+  });
+  assert.notEqual(map.isError, true, JSON.stringify(map));
+  summary.map = map.content[0].text;
+  summary.mapStructured = map.structuredContent;
+
   const bad = await client.callTool({
     name: 'focused_read',
     arguments: { path: config.fixture, pattern: 'score', boundary: 'sideways' },

@@ -89,6 +89,48 @@ final class ToolSchemas {
     return tool;
   }
 
+  static ObjectNode fileMap(ObjectMapper mapper) {
+    ObjectNode tool = mapper.createObjectNode();
+    tool.put("name", FileMapTool.NAME);
+    tool.put("title", "File map: a file's definitions with line numbers");
+    tool.put(
+        "description",
+        "Outline one source file: every class, function and method with the line that defines"
+            + " it, indented by nesting, without the bodies. Use it before reading a large file"
+            + " to choose the line ranges worth reading, or to see where a definition sits; it"
+            + " costs a few hundred tokens instead of the whole file. Line numbers are 1-based,"
+            + " exactly as an editor or a file-reading tool counts them.");
+    ObjectNode input = schemaObject(tool, "inputSchema");
+    ((ObjectNode) input.get("properties")).putObject("path")
+        .put("type", "string")
+        .put("description",
+            "The source file to map. Absolute, or relative to the server's first allowed root"
+                + " (its working directory when none is set).");
+    input.putArray("required").add("path");
+    input.put("additionalProperties", false);
+    ObjectNode output = mapper.createObjectNode().put("type", "object");
+    ObjectNode op = output.putObject("properties");
+    op.putObject("file").put("type", "string");
+    op.putObject("lines").put("type", "integer");
+    ObjectNode entry = op.putObject("definitions").put("type", "array").putObject("items");
+    entry.put("type", "object");
+    ObjectNode ep = entry.putObject("properties");
+    for (String integer : new String[] {"line", "line_start", "line_end", "depth"}) {
+      ep.putObject(integer).put("type", "integer");
+    }
+    for (String string : new String[] {"kind", "name", "text"}) {
+      ep.putObject(string).put("type", "string");
+    }
+    ArrayNode entryRequired = entry.putArray("required");
+    ep.fieldNames().forEachRemaining(entryRequired::add);
+    op.putObject("definitions_total").put("type", "integer");
+    ArrayNode required = output.putArray("required");
+    op.fieldNames().forEachRemaining(required::add);
+    tool.set("outputSchema", output);
+    readOnly(tool);
+    return tool;
+  }
+
   /** The shape of docs/json-schema.md, as far as a client needs to check it. */
   private static ObjectNode focusedReadOutput(ObjectMapper mapper) {
     ObjectNode out = mapper.createObjectNode().put("type", "object");

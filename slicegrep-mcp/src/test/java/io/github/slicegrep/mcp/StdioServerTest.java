@@ -152,6 +152,11 @@ class StdioServerTest {
     assertEquals(800, focused.at("/inputSchema/properties/budget/default").asInt());
     assertEquals("object", focused.at("/outputSchema/type").asText());
     assertTrue(focused.at("/annotations/readOnlyHint").asBoolean());
+    JsonNode map = tools.get(1);
+    assertEquals("file_map", map.get("name").asText());
+    assertEquals("[\"path\"]", map.at("/inputSchema/required").toString());
+    assertTrue(map.get("description").asText().contains("line"));
+    assertEquals(2, tools.size());
   }
 
   @Test

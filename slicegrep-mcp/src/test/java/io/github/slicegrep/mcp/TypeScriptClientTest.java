@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The acceptance test: the official MCP TypeScript SDK client (which nobody here wrote) starts
- * the server over stdio, lists its tools, calls them, gets a tool error for a bad argument and
+ * the server over stdio, lists its tools, calls both, gets a tool error for a bad argument and
  * a path outside the root, and closes. Needs {@code node}; skipped, saying so, only where node
  * is not installed. The SDK comes from {@code src/test/node/package-lock.json}: installed with
  * {@code npm ci} by .ci/run, or here when it is missing.
@@ -72,6 +72,10 @@ class TypeScriptClientTest {
     assertEquals("Scorer", structured.at("/chunks/0/symbol").asText());
     assertEquals(400, structured.get("budget").asInt());
     assertTrue(structured.get("total_tokens").asInt() <= 400);
+    assertTrue(summary.get("tools").toString().contains("\"file_map\""), summary.toString());
+    assertTrue(summary.get("map").asText().contains("\n10    def score(self, hits):\n"),
+        summary.get("map").asText());
+    assertEquals("Scorer.score", summary.at("/mapStructured/definitions/2/name").asText());
     assertTrue(summary.get("badArgument").asText().contains("unknown boundary 'sideways'"),
         summary.toString());
     assertTrue(summary.get("outside").asText().contains("outside the allowed roots"),
