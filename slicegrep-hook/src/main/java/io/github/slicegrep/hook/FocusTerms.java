@@ -48,7 +48,7 @@ final class FocusTerms {
   private static final Pattern WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern REMINDER =
       Pattern.compile("<system-reminder>.*?</system-reminder>", Pattern.DOTALL);
-  private static final Pattern INNER_CAPITAL = Pattern.compile("[a-z0-9][A-Z]");
+  private static final Pattern INNER_CAPITAL = Pattern.compile("[a-z0-9][A-Z]|[A-Z]{2}[a-z]");
 
   /** English function words and words that say nothing about which code is meant. */
   private static final Set<String> STOPWORDS =
@@ -63,7 +63,7 @@ final class FocusTerms {
           "other", "our", "ours", "out", "over", "own", "please", "same", "she", "should", "so",
           "some", "such", "than", "that", "the", "their", "theirs", "them", "then", "there",
           "these", "they", "this", "those", "through", "to", "too", "under", "until", "up",
-          "use", "used", "using", "very", "want", "was", "we", "were", "what", "when", "where",
+          "use", "uses", "used", "using", "never", "mind", "wrong", "right", "seems", "maybe", "very", "want", "was", "we", "were", "what", "when", "where",
           "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your",
           "yours", "yes", "okay", "ok", "thanks", "thank", "sure", "look", "looks", "see",
           "show", "find", "check", "read", "reading", "open", "file", "files", "code", "line",

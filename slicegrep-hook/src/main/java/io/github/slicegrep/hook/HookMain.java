@@ -57,7 +57,8 @@ public final class HookMain {
     Runtime.getRuntime().halt(0);
   }
 
-  private static Optional<ReadHook.Decision> decide(ReadHook hook, byte[] stdin)
+  /** Parses the event and lets {@code hook} decide; input that is not an event passes through. */
+  static Optional<ReadHook.Decision> decide(ReadHook hook, byte[] stdin)
       throws IOException {
     Optional<HookInput> in = HookInput.parse(stdin);
     return in.isPresent() ? hook.decide(in.get()) : Optional.empty();
