@@ -168,7 +168,11 @@ final class FocusTerms {
     return sb.toString();
   }
 
-  /** Terms of {@code turns} (oldest first) by weight, best first, at most {@link #MAX_TERMS}. */
+  /**
+   * Terms of {@code turns} (oldest first) by weight, best first, at most {@link #MAX_TERMS}. When
+   * the conversation names code (an identifier), plain words are left out: in a large file they
+   * match prose and comments everywhere, and the slices that answer the question drown in them.
+   */
   static List<String> rank(List<Turn> turns) {
     Map<String, Double> weight = new HashMap<>();
     Map<String, String> spelling = new HashMap<>();
@@ -197,7 +201,9 @@ final class FocusTerms {
         newestTurn.putIfAbsent(key, i);
       }
     }
+    boolean namesCode = spelling.values().stream().anyMatch(FocusTerms::isIdentifier);
     return weight.keySet().stream()
+        .filter(k -> !namesCode || isIdentifier(spelling.get(k)))
         .sorted(
             Comparator.comparingDouble((String k) -> -weight.get(k))
                 .thenComparingInt(k -> -newestTurn.get(k))
