@@ -42,7 +42,7 @@ class ReadHookTest {
     transcript =
         Fixtures.transcript(
             dir, "session-1",
-            "Where is retry_budget enforced in the handlers?",
+            "Where is retry_budget enforced in the handlers? Is backoff_policy involved?",
             "I'll read handlers.py and look for retry_budget.");
     env = new HashMap<>();
     env.put("SLICEGREP_HOOK_STATE_DIR", dir.resolve("state").toString());
@@ -125,7 +125,7 @@ class ReadHookTest {
     assertTrue(context.contains("\nFILE MAP ("), context);
     assertTrue(context.contains("retry_budget"), context);
     assertTrue(context.contains("\nSTILL NOT SHOWN ("), context);
-    assertTrue(context.contains("Pattern 'enforced' not found"), context);
+    assertTrue(context.contains("Pattern 'backoff_policy' not found"), context);
   }
 
   @Test
