@@ -43,7 +43,7 @@ public final class HookMain {
     try {
       HookSettings settings = HookSettings.fromEnvironment();
       SeenReads seen = new SeenReads(settings.stateDir());
-      ReadHook hook = new ReadHook(settings, new FocusedReader(), seen);
+      ReadHook hook = new ReadHook(settings, FocusedReader::new, seen);
       PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
       run(System.in, out, settings, seen, stdin -> decide(hook, stdin));
     } catch (Throwable t) {

@@ -1,6 +1,7 @@
 package io.github.slicegrep.hook;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.common.base.Suppliers;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.slicegrep.Boundary;
 import io.github.slicegrep.FileMap;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,12 +52,16 @@ final class ReadHook {
   record Decision(String json, String session, String pathKey, int budget, String context) {}
 
   private final HookSettings settings;
-  private final FocusedReader reader;
+  private final Supplier<FocusedReader> reader;
   private final SeenReads seen;
 
-  ReadHook(HookSettings settings, FocusedReader reader, SeenReads seen) {
+  /**
+   * @param reader made on first use: a Read that passes through on a cheap rule (most of them)
+   *     never loads the engine and its parsers
+   */
+  ReadHook(HookSettings settings, Supplier<FocusedReader> reader, SeenReads seen) {
     this.settings = settings;
-    this.reader = reader;
+    this.reader = Suppliers.memoize(reader::get);
     this.seen = seen;
   }
 
@@ -130,7 +136,7 @@ final class ReadHook {
   }
 
   private Result search(Path path, String query, int budget) {
-    return reader.search(
+    return reader.get().search(
         path, query,
         Options.defaults().withBudget(budget).withBoundary(Boundary.FN)
             .withMaxFileBytes(settings.maxFileBytes()));

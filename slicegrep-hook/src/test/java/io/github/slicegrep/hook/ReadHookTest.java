@@ -65,7 +65,7 @@ class ReadHookTest {
   private String run(String event) {
     HookSettings settings = HookSettings.from(env);
     SeenReads seen = new SeenReads(settings.stateDir());
-    ReadHook hook = new ReadHook(settings, new FocusedReader(), seen);
+    ReadHook hook = new ReadHook(settings, FocusedReader::new, seen);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
     boolean printed =
@@ -80,7 +80,7 @@ class ReadHookTest {
   private Optional<ReadHook.Decision> decide(String event) throws IOException {
     HookSettings settings = HookSettings.from(env);
     ReadHook hook =
-        new ReadHook(settings, new FocusedReader(), new SeenReads(settings.stateDir()));
+        new ReadHook(settings, FocusedReader::new, new SeenReads(settings.stateDir()));
     return hook.decide(HookInput.parse(event.getBytes(StandardCharsets.UTF_8)).orElseThrow());
   }
 
