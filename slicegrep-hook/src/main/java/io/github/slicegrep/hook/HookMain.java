@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -42,6 +44,7 @@ public final class HookMain {
   public static void main(String[] args) {
     try {
       HookSettings settings = HookSettings.fromEnvironment();
+      settings = settings.withTimeout(remaining(settings.timeout()));
       SeenReads seen = new SeenReads(settings.stateDir());
       ReadHook hook = new ReadHook(settings, FocusedReader::new, seen);
       PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
@@ -55,6 +58,13 @@ public final class HookMain {
     System.out.flush();
     // halt, not exit: a worker still busy past the deadline must not delay the Read
     Runtime.getRuntime().halt(0);
+  }
+
+  /** The timeout less the time the JVM took to get here: the bound is on the whole process. */
+  static Duration remaining(Duration timeout) {
+    Instant start = ProcessHandle.current().info().startInstant().orElse(Instant.now());
+    Duration left = timeout.minus(Duration.between(start, Instant.now()));
+    return left.toMillis() < 1 ? Duration.ofMillis(1) : left;
   }
 
   /** Parses the event and lets {@code hook} decide; input that is not an event passes through. */

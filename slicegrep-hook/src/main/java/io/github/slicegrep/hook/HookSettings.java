@@ -70,6 +70,13 @@ public record HookSettings(
         stateDir(env));
   }
 
+  /** These settings with another timeout. */
+  public HookSettings withTimeout(Duration newTimeout) {
+    return new HookSettings(
+        disabled, debug, minTokens, budget, minCoverage, maxBudget, newTimeout, maxFileBytes,
+        transcriptTailBytes, stateDir);
+  }
+
   private static Path stateDir(Map<String, String> env) {
     String explicit = trim(env.get("SLICEGREP_HOOK_STATE_DIR"));
     if (!explicit.isEmpty()) {

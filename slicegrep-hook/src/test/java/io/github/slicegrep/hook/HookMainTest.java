@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -93,6 +94,14 @@ class HookMainTest {
         HookMain.run(endless, new PrintStream(bytes), settings, new SeenReads(dir),
             stdin -> decision()));
     assertEquals(0, bytes.size());
+  }
+
+  @Test
+  void theBoundCountsFromTheStartOfTheProcess() {
+    Duration left = HookMain.remaining(Duration.ofSeconds(60));
+    assertTrue(left.compareTo(Duration.ofSeconds(60)) < 0, left.toString());
+    assertTrue(left.compareTo(Duration.ZERO) > 0, left.toString());
+    assertEquals(Duration.ofMillis(1), HookMain.remaining(Duration.ofMillis(1)));
   }
 
   /** The real command in its own JVM: exit status 0 and nothing on stdout in every failure. */

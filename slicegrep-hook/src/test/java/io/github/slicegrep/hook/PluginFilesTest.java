@@ -75,14 +75,16 @@ class PluginFilesTest {
     return out;
   }
 
-  /** A PATH directory holding only the named commands. */
+  /** A PATH directory holding only the named commands (as wrappers around the real ones). */
   private Path bin(String... commands) throws IOException {
     Path bin = Files.createDirectories(dir.resolve("bin"));
     for (String c : commands) {
       for (String d : List.of("/usr/bin", "/bin", System.getProperty("java.home") + "/bin")) {
         Path target = Path.of(d, c);
         if (Files.isExecutable(target)) {
-          Files.createSymbolicLink(bin.resolve(c), target);
+          Path wrapper = bin.resolve(c);
+          Files.writeString(wrapper, "#!/bin/sh\nexec '" + target + "' \"$@\"\n");
+          assertTrue(wrapper.toFile().setExecutable(true));
           break;
         }
       }
