@@ -126,6 +126,25 @@ public final class FocusedReader {
     return new Search(parsed, options, label(path, directory), directory, files).run();
   }
 
+  /**
+   * The definition map of one file, from this reader's cache: after a search of the file its
+   * outline is reused, not computed again.
+   *
+   * @throws SlicegrepException when the path is missing, a directory, binary or over the
+   *     default size cap
+   */
+  public FileMap fileMap(Path file) {
+    SlicegrepException.check(file != null, "path is missing");
+    if (!Files.exists(file)) {
+      throw new SlicegrepException("path not found: " + file);
+    }
+    if (Files.isDirectory(file)) {
+      throw new SlicegrepException(file + " is a directory; a file map covers one file");
+    }
+    SourceFile source = readSingle(file, Options.defaults());
+    return FileMap.of(source, outline(source));
+  }
+
   private static String label(Path path, boolean directory) {
     String s = path.toString().replace('\\', '/');
     return directory && !s.endsWith("/") ? s + "/" : s;

@@ -322,6 +322,19 @@ class FocusedReadTest {
   }
 
   @Test
+  void readerMapsAFileItHasSearched() {
+    Fixture.in(dir).file("scorer.py", SCORER);
+    FocusedReader reader = new FocusedReader();
+    reader.search(dir.resolve("scorer.py"), "math.log", Options.defaults());
+    FileMap map = reader.fileMap(dir.resolve("scorer.py"));
+    assertEquals(List.of(3, 6, 10), map.entries().stream().map(FileMap.Entry::line).toList());
+    assertEquals("Scorer.score", map.entries().get(1).qualifiedName());
+    SlicegrepException e =
+        assertThrows(SlicegrepException.class, () -> reader.fileMap(dir));
+    assertTrue(e.getMessage().contains("is a directory"), e.getMessage());
+  }
+
+  @Test
   void symbolIsNullAtTopLevel() {
     Fixture.in(dir).file("cfg.py", "TIMEOUT = 30\nRETRIES = 3\n");
     Options o = Options.defaults().withBoundary(Boundary.FN);

@@ -4,14 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.base.Suppliers;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.slicegrep.Boundary;
-import io.github.slicegrep.FileMap;
 import io.github.slicegrep.FocusedReader;
 import io.github.slicegrep.Options;
 import io.github.slicegrep.Result;
 import io.github.slicegrep.source.Decoding;
 import io.github.slicegrep.source.Language;
 import io.github.slicegrep.source.Lines;
-import io.github.slicegrep.source.SourceFile;
 import io.github.slicegrep.source.Tokens;
 import java.io.IOException;
 import java.io.InputStream;
@@ -103,7 +101,7 @@ final class ReadHook {
     if (fileTokens < settings.minTokens()) {
       return pass("under the token floor");
     }
-    SourceFile file = new SourceFile(path, name, language, Lines.split(text));
+    int lineCount = Lines.split(text).size();
     List<String> terms = FocusTerms.mine(transcript(in), settings.transcriptTailBytes());
     String query = query(terms, name);
     if (query.isEmpty()) {
@@ -119,7 +117,8 @@ final class ReadHook {
       return pass("nothing matched the focus " + query);
     }
     String context =
-        Replacement.render(in.filePath(), file.lineCount(), fileTokens, FileMap.of(file), query,
+        Replacement.render(
+            in.filePath(), lineCount, fileTokens, reader.get().fileMap(path), query,
             result);
     if (Tokens.estimate(context) >= fileTokens) {
       return pass("the replacement would not be smaller than the file");

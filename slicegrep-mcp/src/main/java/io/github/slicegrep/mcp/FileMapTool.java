@@ -3,6 +3,7 @@ package io.github.slicegrep.mcp;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.slicegrep.FileMap;
+import io.github.slicegrep.FocusedReader;
 import io.github.slicegrep.SlicegrepException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,10 +27,12 @@ final class FileMapTool implements Tool {
    */
   static final int MAX_STRUCTURED_DEFINITIONS = 200;
 
+  private final FocusedReader reader;
   private final Workspace workspace;
   private final ObjectNode definition;
 
-  FileMapTool(Workspace workspace, ObjectMapper mapper) {
+  FileMapTool(FocusedReader reader, Workspace workspace, ObjectMapper mapper) {
+    this.reader = reader;
     this.workspace = workspace;
     this.definition = ToolSchemas.fileMap(mapper);
   }
@@ -54,7 +57,7 @@ final class FileMapTool implements Tool {
           requested + " is a directory; file_map maps one file (focused_read searches a"
               + " directory)");
     }
-    FileMap map = FileMap.of(path);
+    FileMap map = reader.fileMap(path);
     int count = map.entries().size();
     String header =
         String.format("FILE MAP: %s (%d lines, %d definition%s)%n", requested, map.lineCount(),

@@ -74,7 +74,7 @@ public final class SlicegrepMcp {
         new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     FocusedReader reader = new FocusedReader();
     List<Tool> tools =
-        List.of(new FocusedReadTool(reader, workspace, mapper), new FileMapTool(workspace, mapper));
+        List.of(new FocusedReadTool(reader, workspace, mapper), new FileMapTool(reader, workspace, mapper));
     McpProtocol protocol = new McpProtocol(mapper, tools, version(), log);
     log.info("ready on stdio, version " + version() + (roots.isEmpty()
         ? ", no --root: any readable path can be searched"

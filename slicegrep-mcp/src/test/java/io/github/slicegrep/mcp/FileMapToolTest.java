@@ -73,7 +73,7 @@ class FileMapToolTest {
     Map<Integer, String> expected =
         Map.of(1, "is a directory", 2, "outside the allowed roots", 3,
             "outside the allowed roots", 4, "path not found", 5, "unknown argument pattern",
-            6, "missing required argument 'path'", 7, "cannot map");
+            6, "missing required argument 'path'", 7, "looks binary");
     expected.forEach(
         (id, message) -> {
           JsonNode r = run.byId(id);
