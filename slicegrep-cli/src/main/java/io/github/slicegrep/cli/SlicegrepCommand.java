@@ -15,9 +15,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -173,22 +170,7 @@ public final class SlicegrepCommand implements Callable<Integer> {
   }
 
   private static String mapJson(FileMap fileMap) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("file", fileMap.path());
-    m.put("lines", fileMap.lineCount());
-    List<Map<String, Object>> entries = new ArrayList<>();
-    for (FileMap.Entry e : fileMap.entries()) {
-      Map<String, Object> em = new LinkedHashMap<>();
-      em.put("line", e.line());
-      em.put("line_start", e.startLine());
-      em.put("line_end", e.endLine());
-      em.put("depth", e.depth());
-      em.put("kind", e.kind());
-      em.put("name", e.qualifiedName());
-      em.put("text", e.text());
-      entries.add(em);
-    }
-    m.put("definitions", entries);
+    Map<String, Object> m = fileMap.toMap(Integer.MAX_VALUE);
     try {
       return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(m);
     } catch (JsonProcessingException e) {

@@ -7,8 +7,6 @@ import io.github.slicegrep.FocusedReader;
 import io.github.slicegrep.SlicegrepException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -66,22 +64,8 @@ final class FileMapTool implements Tool {
         count == 0
             ? "No definitions found; read the file directly or search it with focused_read.\n"
             : map.render();
-    List<Map<String, Object>> definitions = new ArrayList<>();
-    for (FileMap.Entry e : map.entries().subList(0, Math.min(count, MAX_STRUCTURED_DEFINITIONS))) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("line", e.line());
-      m.put("line_start", e.startLine());
-      m.put("line_end", e.endLine());
-      m.put("depth", e.depth());
-      m.put("kind", e.kind());
-      m.put("name", e.qualifiedName());
-      m.put("text", e.text());
-      definitions.add(m);
-    }
-    Map<String, Object> structured = new LinkedHashMap<>();
+    Map<String, Object> structured = map.toMap(MAX_STRUCTURED_DEFINITIONS);
     structured.put("file", requested);
-    structured.put("lines", map.lineCount());
-    structured.put("definitions", definitions);
     structured.put("definitions_total", count);
     return ToolResult.success(List.of(header + body), structured);
   }
