@@ -11,7 +11,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A map of one file: each definition on one line with the 1-based line number that names it,
@@ -129,6 +131,31 @@ public final class FileMap {
   /** All entries in line order, uncapped. */
   public List<Entry> entries() {
     return entries;
+  }
+
+  /**
+   * The map as ordered maps and lists: {@code file}, {@code lines}, and {@code definitions},
+   * the first {@code maxEntries} entries in line order, each {@code line}, {@code line_start},
+   * {@code line_end}, {@code depth}, {@code kind}, {@code name} (qualified), {@code text}.
+   */
+  public Map<String, Object> toMap(int maxEntries) {
+    List<Map<String, Object>> definitions = new ArrayList<>();
+    for (Entry e : entries.subList(0, Math.min(entries.size(), Math.max(0, maxEntries)))) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("line", e.line());
+      m.put("line_start", e.startLine());
+      m.put("line_end", e.endLine());
+      m.put("depth", e.depth());
+      m.put("kind", e.kind());
+      m.put("name", e.qualifiedName());
+      m.put("text", e.text());
+      definitions.add(m);
+    }
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("file", path);
+    map.put("lines", lineCount);
+    map.put("definitions", definitions);
+    return map;
   }
 
   /** The map as text, at most {@link #DEFAULT_MAX_ENTRIES} entries. */

@@ -31,7 +31,9 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +51,16 @@ public final class FocusedReader {
   static final long CACHE_MAX_CHARS = 256L * 1024 * 1024;
   /** Share of a file's other region scores added to its best one in the ranked file list. */
   static final double FILE_REST_SHARE = 0.25;
+  /**
+   * Above this many matched lines the parser (tens of thousands of lines a second) would
+   * dominate the search, so ranking is staged: a first pass on heuristic outlines picks the
+   * finalists, and only their files are parsed for the final ranking and slicing.
+   */
+  static final long PRECISE_OUTLINE_LINES = 60_000;
+  /** Files of this many best first-pass candidates are parsed in a staged search. */
+  static final int FINALIST_CANDIDATES = 50;
+  /** And those of this many best definitions and of this many best test candidates. */
+  static final int FINALIST_GUARANTEE_CANDIDATES = 10;
   /** Progress is reported every this many files read. */
   static final int PROGRESS_EVERY = 500;
 
@@ -112,6 +124,25 @@ public final class FocusedReader {
     List<SourceFile> files =
         directory ? readTree(path, options, progress) : List.of(readSingle(path, options));
     return new Search(parsed, options, label(path, directory), directory, files).run();
+  }
+
+  /**
+   * The definition map of one file, from this reader's cache: after a search of the file its
+   * outline is reused, not computed again.
+   *
+   * @throws SlicegrepException when the path is missing, a directory, binary or over the
+   *     default size cap
+   */
+  public FileMap fileMap(Path file) {
+    SlicegrepException.check(file != null, "path is missing");
+    if (!Files.exists(file)) {
+      throw new SlicegrepException("path not found: " + file);
+    }
+    if (Files.isDirectory(file)) {
+      throw new SlicegrepException(file + " is a directory; a file map covers one file");
+    }
+    SourceFile source = readSingle(file, Options.defaults());
+    return FileMap.of(source, outline(source));
   }
 
   private static String label(Path path, boolean directory) {
@@ -206,7 +237,11 @@ public final class FocusedReader {
     private final String where;
     private final boolean directory;
     private final List<SourceFile> files;
-    private final Map<SourceFile, Outline> outlines = new HashMap<>();
+    /** Files outlined by the parser (all matched files unless the search is staged). */
+    private final Set<SourceFile> preciseFiles =
+        Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Map<SourceFile, Outline> preciseOutlines = new IdentityHashMap<>();
+    private final Map<SourceFile, Outline> roughOutlines = new IdentityHashMap<>();
 
     Search(Query query, Options options, String where, boolean directory, List<SourceFile> files) {
       this.query = query;
@@ -222,33 +257,35 @@ public final class FocusedReader {
           files.parallelStream().map(f -> LineScanner.scan(f, query)).toList();
       int[] hitsPerFragment = new int[fragmentCount];
       int[] filesWithFragment = new int[fragmentCount];
-      List<Region> regions = new ArrayList<>();
-      int filesMatched = 0;
+      List<Integer> matched = new ArrayList<>();
+      long matchedLines = 0;
       for (int i = 0; i < files.size(); i++) {
         List<Hit> hits = hitsByFile.get(i);
         if (hits.isEmpty()) {
           continue;
         }
-        filesMatched++;
+        matched.add(i);
+        matchedLines += files.get(i).lineCount();
         BitSet seen = new BitSet();
         for (Hit h : hits) {
           hitsPerFragment[h.fragment()]++;
           seen.set(h.fragment());
         }
         seen.stream().forEach(f -> filesWithFragment[f]++);
-        SourceFile file = files.get(i);
-        regions.addAll(
-            Regions.build(file, hits, outlineOf(file), options.boundary(), options.before(),
-                options.after()));
       }
+      boolean staged = matchedLines > PRECISE_OUTLINE_LINES;
+      if (!staged) {
+        matched.forEach(i -> preciseFiles.add(files.get(i)));
+      }
+      List<Region> regions = buildRegions(matched, hitsByFile);
       FragmentStats stats =
           FragmentStats.of(fragmentCount, files.size(), filesWithFragment, regions);
-      Scorer scorer = new Scorer(query, stats, this::outlineOf, regions);
-      List<Candidate> ranked = new ArrayList<>(scorer.scoreAll(regions));
-      ranked.sort(
-          Comparator.comparingDouble((Candidate c) -> -c.score())
-              .thenComparing(Candidate::file)
-              .thenComparingInt(c -> c.region().start()));
+      List<Candidate> ranked = rank(stats, regions);
+      if (staged) {
+        preciseFiles.addAll(finalists(ranked));
+        regions = buildRegions(matched, hitsByFile);
+        ranked = rank(stats, regions);
+      }
       Dedupe.Outcome deduped = Dedupe.apply(ranked, options.dedupe());
       Packing packing =
           Packer.pack(deduped.kept(), deduped.duplicates(), options.budget(),
@@ -262,12 +299,60 @@ public final class FocusedReader {
               packing.pieces());
       return new Result(
           where, directory, query.fragmentTexts(), chunks, negative, packing.shownTokens(),
-          files.size(), filesMatched, options.budget(), deduped.duplicates().size(),
+          files.size(), matched.size(), options.budget(), deduped.duplicates().size(),
           packing.omitted(), packing.omittedTokens(), directory ? rankFiles(ranked) : List.of());
     }
 
+    private List<Region> buildRegions(List<Integer> matched, List<List<Hit>> hitsByFile) {
+      // Parsing dominates a search that matches many files: outline the precise files in
+      // parallel before the sequential steps ask for them.
+      preciseFiles.parallelStream().forEach(FocusedReader.this::outline);
+      List<Region> regions = new ArrayList<>();
+      for (int i : matched) {
+        SourceFile file = files.get(i);
+        regions.addAll(
+            Regions.build(file, hitsByFile.get(i), outlineOf(file), options.boundary(),
+                options.before(), options.after()));
+      }
+      return regions;
+    }
+
+    private List<Candidate> rank(FragmentStats stats, List<Region> regions) {
+      Scorer scorer = new Scorer(query, stats, this::outlineOf, regions);
+      List<Candidate> ranked = new ArrayList<>(scorer.scoreAll(regions));
+      ranked.sort(
+          Comparator.comparingDouble((Candidate c) -> -c.score())
+              .thenComparing(Candidate::file)
+              .thenComparingInt(c -> c.region().start()));
+      return ranked;
+    }
+
+    /**
+     * The files that can make the cut after a first ranking on heuristic outlines: those of
+     * the best candidates, and of the best definitions and tests the guarantees may reach for.
+     */
+    private Set<SourceFile> finalists(List<Candidate> ranked) {
+      Set<SourceFile> out = Collections.newSetFromMap(new IdentityHashMap<>());
+      int definitions = 0;
+      int tests = 0;
+      for (int i = 0; i < ranked.size(); i++) {
+        Candidate c = ranked.get(i);
+        boolean top = i < FINALIST_CANDIDATES;
+        boolean definition = c.isDefinition() && definitions++ < FINALIST_GUARANTEE_CANDIDATES;
+        boolean test = c.test() && tests++ < FINALIST_GUARANTEE_CANDIDATES;
+        if (top || definition || test) {
+          out.add(c.region().file());
+        }
+      }
+      return out;
+    }
+
+    /** The parser's outline for files that can make the cut; the heuristic's for the rest. */
     private Outline outlineOf(SourceFile file) {
-      return outlines.computeIfAbsent(file, FocusedReader.this::outline);
+      if (preciseFiles.contains(file)) {
+        return preciseOutlines.computeIfAbsent(file, FocusedReader.this::outline);
+      }
+      return roughOutlines.computeIfAbsent(file, Outliners.heuristic()::outline);
     }
 
     private Chunk toChunk(Piece p) {

@@ -289,6 +289,52 @@ class FocusedReadTest {
   }
 
   @Test
+  void prototypeIsADeclarationAndTheBodyIsTheDefinition() {
+    Fixture.in(dir)
+        .file("include/parse.h", "#ifndef PARSE_H\n#define PARSE_H\nint parse_header(const char *raw);\n#endif\n")
+        .file("src/parse.c", "#include \"parse.h\"\n\nint parse_header(const char *raw) {\n  return raw[0];\n}\n");
+    Options o = Options.defaults().withBoundary(Boundary.FN).withBudget(0);
+    Result r = FocusedRead.run(dir, "parse_header", o);
+    Chunk first = r.chunks().get(0);
+    assertEquals("src/parse.c", first.file());
+    assertTrue(first.rankReasons().contains("definition"), first.rankReasons().toString());
+    Chunk header = r.chunks().stream().filter(c -> c.file().equals("include/parse.h")).findFirst().orElseThrow();
+    assertTrue(header.rankReasons().contains("declaration_only"), header.rankReasons().toString());
+    assertFalse(header.rankReasons().contains("definition"));
+  }
+
+  @Test
+  void aSearchMatchingManyLinesStillSlicesItsFinalistsWithTheParser() {
+    // A string at column 0 inside the body ends the function for an indentation heuristic;
+    // the parser knows better. 150 files of 500 lines push the search into staged ranking.
+    Fixture f = Fixture.in(dir).file("src/core.py",
+        "def needle_handler(event):\n    text = '''\nraw needle text\n'''\n    return text\n");
+    for (int i = 0; i < 150; i++) {
+      f.file("src/pad/m" + i + ".py", "# needle\n" + Fixture.filler("x", 499));
+    }
+    Options o = Options.defaults().withBoundary(Boundary.FN).withBudget(400);
+    Result r = FocusedRead.run(dir, "def needle_handler|needle", o);
+    Chunk top = r.chunks().get(0);
+    assertEquals("src/core.py", top.file());
+    assertEquals(1, top.lineStart());
+    assertEquals(5, top.lineEnd(), "the whole function, as the parser sees it");
+    assertEquals("needle_handler", top.symbol());
+  }
+
+  @Test
+  void readerMapsAFileItHasSearched() {
+    Fixture.in(dir).file("scorer.py", SCORER);
+    FocusedReader reader = new FocusedReader();
+    reader.search(dir.resolve("scorer.py"), "math.log", Options.defaults());
+    FileMap map = reader.fileMap(dir.resolve("scorer.py"));
+    assertEquals(List.of(3, 6, 10), map.entries().stream().map(FileMap.Entry::line).toList());
+    assertEquals("Scorer.score", map.entries().get(1).qualifiedName());
+    SlicegrepException e =
+        assertThrows(SlicegrepException.class, () -> reader.fileMap(dir));
+    assertTrue(e.getMessage().contains("is a directory"), e.getMessage());
+  }
+
+  @Test
   void symbolIsNullAtTopLevel() {
     Fixture.in(dir).file("cfg.py", "TIMEOUT = 30\nRETRIES = 3\n");
     Options o = Options.defaults().withBoundary(Boundary.FN);

@@ -1,6 +1,9 @@
 package io.github.slicegrep.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.slicegrep.Boundary;
+import io.github.slicegrep.FileMap;
 import io.github.slicegrep.FocusedReader;
 import io.github.slicegrep.Objective;
 import io.github.slicegrep.Options;
@@ -8,8 +11,11 @@ import io.github.slicegrep.Progress;
 import io.github.slicegrep.Result;
 import io.github.slicegrep.SlicegrepException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -49,7 +55,11 @@ public final class SlicegrepCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "PATH", description = "File or directory to search.")
   Path path;
 
-  @Parameters(index = "1", paramLabel = "PATTERN", description = "What to look for.")
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "PATTERN",
+      description = "What to look for (not needed with --map).")
   String pattern;
 
   @Parameters(
@@ -96,6 +106,12 @@ public final class SlicegrepCommand implements Callable<Integer> {
   @Option(names = "--no-dedupe", description = "Keep near-duplicate slices (exact ones still collapse).")
   boolean noDedupe;
 
+  @Option(
+      names = "--map",
+      description = "Print the file's definition map (each function, method and class with"
+          + " the line that names it) instead of searching.")
+  boolean map;
+
   @Option(names = "--json", description = "Print the result as JSON instead of the text report.")
   boolean json;
 
@@ -116,6 +132,13 @@ public final class SlicegrepCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (map) {
+      return printMap();
+    }
+    if (pattern == null) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this), "Missing required parameter: 'PATTERN'");
+    }
     Options options =
         Options.defaults()
             .withBudget(budget)
@@ -131,6 +154,28 @@ public final class SlicegrepCommand implements Callable<Integer> {
     out.print(json ? result.toJson() + "\n" : result.render());
     out.flush();
     return result.matched() ? EXIT_MATCH : EXIT_NO_MATCH;
+  }
+
+  private int printMap() {
+    if (Files.isDirectory(path)) {
+      throw new SlicegrepException("--map needs a file, and " + path + " is a directory");
+    }
+    if (!Files.exists(path)) {
+      throw new SlicegrepException("path not found: " + path);
+    }
+    FileMap fileMap = FileMap.of(path);
+    out.print(json ? mapJson(fileMap) + "\n" : fileMap.render());
+    out.flush();
+    return fileMap.entries().isEmpty() ? EXIT_NO_MATCH : EXIT_MATCH;
+  }
+
+  private static String mapJson(FileMap fileMap) {
+    Map<String, Object> m = fileMap.toMap(Integer.MAX_VALUE);
+    try {
+      return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(m);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** Whether to draw progress: only when a person is watching a terminal. */

@@ -114,6 +114,25 @@ class SlicegrepCommandTest {
     assertTrue(out.contains("--objective"), out);
   }
 
+  @Test
+  void mapPrintsTheFilesDefinitionsWithTheirLines() throws IOException {
+    assertEquals(0, run("--map", dir.resolve("src/scorer.py").toString()));
+    assertTrue(out.contains("1  class Scorer:"), out);
+    assertTrue(out.contains("2    def score(self, x):"), out);
+    assertEquals(0, run("--map", "--json", dir.resolve("src/scorer.py").toString()));
+    JsonNode json = new ObjectMapper().readTree(out);
+    assertEquals("Scorer.score", json.get("definitions").get(1).get("name").asText());
+    assertEquals(2, json.get("definitions").get(1).get("line").asInt());
+    assertEquals(2, run("--map", dir.resolve("src").toString()));
+    assertTrue(err.contains("--map needs a file"), err);
+  }
+
+  @Test
+  void missingPatternWithoutMapIsAUsageError() {
+    assertEquals(2, run(dir.toString()));
+    assertTrue(err.contains("Missing required parameter: 'PATTERN'"), err);
+  }
+
   private static List<String> iterate(JsonNode node) {
     List<String> keys = new java.util.ArrayList<>();
     node.fieldNames().forEachRemaining(keys::add);

@@ -117,7 +117,7 @@ public final class Scorer {
     if (!defines.isEmpty()) {
       score *= DEFINITION_BOOST;
       reasons.add("definition");
-    } else if (declarationOnly(region)) {
+    } else if (declarationOnly(region, outline)) {
       score *= DECLARATION_ONLY_PENALTY;
       reasons.add("declaration_only");
     }
@@ -179,7 +179,8 @@ public final class Scorer {
       return out;
     }
     for (Definition d : outline.definitions()) {
-      if (d.headerLine() < region.start() || d.headerLine() > region.end()) {
+      if (d.headerLine() < region.start() || d.headerLine() > region.end()
+          || d.declarationOnly()) {
         continue;
       }
       for (String symbol : query.symbols()) {
@@ -216,9 +217,14 @@ public final class Scorer {
     return false;
   }
 
-  private static boolean declarationOnly(Region region) {
+  /**
+   * Every hit is an import, include or use line, or the header of a definition without a body
+   * (a prototype, an abstract or interface method): the slice only says the name exists.
+   */
+  private static boolean declarationOnly(Region region, Outline outline) {
     for (Hit h : region.hits()) {
-      if (!DECLARATION_LINE.matcher(region.file().line(h.line())).find()) {
+      if (!DECLARATION_LINE.matcher(region.file().line(h.line())).find()
+          && !outline.isDeclarationOnly(h.line())) {
         return false;
       }
     }

@@ -1,0 +1,132 @@
+package io.github.slicegrep.hook;
+
+import com.google.common.hash.Hashing;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Which files the hook already replaced in each session, so that reading one again goes
+ * straight through. One small text file per session (a path a line, oldest first), written
+ * atomically under a lock; old sessions and old paths are trimmed least-recently-used first.
+ */
+final class SeenReads {
+  /** Paths remembered per session; a session that replaced more forgets its oldest. */
+  static final int MAX_PATHS_PER_SESSION = 500;
+  /** Session files kept; the least recently written go first. */
+  static final int MAX_SESSIONS = 100;
+
+  private static final String SUFFIX = ".seen";
+
+  private final Path dir;
+
+  SeenReads(Path dir) {
+    this.dir = dir;
+  }
+
+  /** Whether {@code path} was already replaced in {@code session}; false when state is unreadable. */
+  boolean seen(String session, String path) {
+    try {
+      return read(file(session)).contains(path);
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Records that {@code path} was replaced in {@code session}. The caller prints the replacement
+   * only when this succeeds: a replacement that is not recorded would be repeated on the next
+   * Read, and the agent could never get the whole file.
+   *
+   * @throws IOException when the state cannot be written
+   */
+  void record(String session, String path) throws IOException {
+    Files.createDirectories(dir);
+    Path file = file(session);
+    try (FileChannel lockChannel =
+            FileChannel.open(
+                dir.resolve(file.getFileName() + ".lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
+        FileLock lock = lockChannel.lock()) {
+      LinkedHashSet<String> paths = read(file);
+      paths.remove(path);
+      paths.add(path);
+      List<String> kept = new ArrayList<>(paths);
+      if (kept.size() > MAX_PATHS_PER_SESSION) {
+        kept = kept.subList(kept.size() - MAX_PATHS_PER_SESSION, kept.size());
+      }
+      Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+      try {
+        Files.write(tmp, kept, StandardCharsets.UTF_8);
+        try {
+          Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+          Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    }
+    trimSessions(file);
+  }
+
+  /** Deletes the least recently written session files beyond {@link #MAX_SESSIONS}. */
+  private void trimSessions(Path keep) {
+    List<Path> sessions;
+    try (Stream<Path> s = Files.list(dir)) {
+      sessions = new ArrayList<>(s.filter(p -> p.getFileName().toString().endsWith(SUFFIX)).toList());
+    } catch (IOException e) {
+      return;
+    }
+    if (sessions.size() <= MAX_SESSIONS) {
+      return;
+    }
+    sessions.sort(Comparator.comparing(SeenReads::modified).reversed());
+    for (Path old : sessions.subList(MAX_SESSIONS, sessions.size())) {
+      if (!old.equals(keep)) {
+        try {
+          Files.deleteIfExists(old);
+          Files.deleteIfExists(old.resolveSibling(old.getFileName() + ".lock"));
+        } catch (IOException e) {
+          // Another hook process may be trimming too; the next run retries.
+        }
+      }
+    }
+  }
+
+  private static FileTime modified(Path p) {
+    try {
+      return Files.getLastModifiedTime(p);
+    } catch (IOException e) {
+      return FileTime.fromMillis(0);
+    }
+  }
+
+  private static LinkedHashSet<String> read(Path file) throws IOException {
+    if (!Files.exists(file)) {
+      return new LinkedHashSet<>();
+    }
+    return new LinkedHashSet<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+  }
+
+  /** The state file of a session: its id when it is a plain token, else a hash of it. */
+  Path file(String session) {
+    String name =
+        session.matches("[A-Za-z0-9_-]{1,100}")
+            ? session
+            : Hashing.sha256().hashString(session, StandardCharsets.UTF_8).toString();
+    return dir.resolve(name + SUFFIX);
+  }
+}

@@ -1,0 +1,124 @@
+package io.github.slicegrep.mcp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.slicegrep.Boundary;
+import io.github.slicegrep.Chunk;
+import io.github.slicegrep.FocusedReader;
+import io.github.slicegrep.Objective;
+import io.github.slicegrep.Omission;
+import io.github.slicegrep.Options;
+import io.github.slicegrep.RankedFile;
+import io.github.slicegrep.Result;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** {@code focused_read}: one slicegrep search, reported as text and as the JSON result. */
+final class FocusedReadTool implements Tool {
+  static final String NAME = "focused_read";
+
+  /**
+   * The largest token budget a call gets. Common clients cut tool results at 25,000 tokens, and
+   * the result carries the code twice (the text report and the structured copy) plus headers
+   * and ranking, omitted and file lists. Measured on many small matching functions (the worst
+   * case for per-chunk overhead): 6,000 tokens of code made a 20,500-token result, 4,000 make
+   * about 14,000.
+   */
+  static final int MAX_BUDGET = 4000;
+
+  /** Context lines beyond any useful window; bounded so line arithmetic stays far from overflow. */
+  static final int MAX_CONTEXT = 10_000;
+
+  /**
+   * Entries of the structured {@code omitted} and {@code files} lists: a one-letter query can
+   * match thousands of regions, and the text report lists only the first few anyway.
+   * {@code omitted_total} and {@code files_matched} keep the full counts.
+   */
+  static final int MAX_LISTED = 25;
+
+  private static final Set<String> ARGUMENTS =
+      Set.of("path", "pattern", "budget", "boundary", "before", "after", "objective",
+          "recursive", "dedupe");
+
+  private final FocusedReader reader;
+  private final Workspace workspace;
+  private final ObjectNode definition;
+
+  FocusedReadTool(FocusedReader reader, Workspace workspace, ObjectMapper mapper) {
+    this.reader = reader;
+    this.workspace = workspace;
+    this.definition = ToolSchemas.focusedRead(mapper, MAX_BUDGET, MAX_CONTEXT);
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public ObjectNode definition() {
+    return definition;
+  }
+
+  @Override
+  public ToolResult call(ObjectNode json) {
+    Arguments args = Arguments.of(json, ARGUMENTS);
+    String pattern = args.requiredString("pattern");
+    Path path = workspace.resolve(args.requiredString("path"));
+    long asked = args.integer("budget", Options.DEFAULT_BUDGET, 0, Long.MAX_VALUE);
+    int budget = asked == 0 || asked > MAX_BUDGET ? MAX_BUDGET : (int) asked;
+    Options options =
+        Options.defaults()
+            .withBudget(budget)
+            .withBoundary(Boundary.parse(args.string("boundary", "auto")))
+            .withBefore((int) args.integer("before", Options.DEFAULT_CONTEXT, 0, MAX_CONTEXT))
+            .withAfter((int) args.integer("after", Options.DEFAULT_CONTEXT, 0, MAX_CONTEXT))
+            .withObjective(Objective.parse(args.string("objective", "auto")))
+            .withRecursive(args.bool("recursive", true))
+            .withDedupe(args.bool("dedupe", true));
+    Result result = reader.search(path, pattern, options);
+    if (Files.isDirectory(path)) {
+      workspace.checkReached(path, filesNamed(result));
+    }
+    List<String> texts = new ArrayList<>();
+    texts.add(result.render());
+    if (budget != asked) {
+      texts.add(
+          String.format(
+              "NOTE: budget %s was lowered to %d, the most one call returns (tool results must"
+                  + " stay well under 25k tokens). To see more, narrow the path or pattern, or"
+                  + " read the OMITTED ranges directly.",
+              asked == 0 ? "0 (unlimited)" : String.valueOf(asked), MAX_BUDGET));
+    }
+    return ToolResult.success(texts, structured(result));
+  }
+
+  private static Set<String> filesNamed(Result r) {
+    Set<String> files = new LinkedHashSet<>();
+    r.chunks().stream().map(Chunk::file).forEach(files::add);
+    r.omitted().stream().map(Omission::file).forEach(files::add);
+    r.files().stream().map(RankedFile::file).forEach(files::add);
+    return files;
+  }
+
+  /** The documented JSON result with its long lists cut to {@link #MAX_LISTED}. */
+  private static Map<String, Object> structured(Result r) {
+    Map<String, Object> m = new LinkedHashMap<>(r.toMap());
+    cut(m, "omitted");
+    cut(m, "files");
+    m.put("omitted_total", r.omitted().size());
+    return m;
+  }
+
+  private static void cut(Map<String, Object> m, String key) {
+    if (m.get(key) instanceof List<?> list && list.size() > MAX_LISTED) {
+      m.put(key, List.copyOf(list.subList(0, MAX_LISTED)));
+    }
+  }
+}
