@@ -24,6 +24,7 @@ public final class QueryParser {
   private static final Pattern IDENTIFIER =
       Pattern.compile("[A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)*");
   private static final Pattern WORD = Pattern.compile("[A-Za-z_$][\\w$]*");
+  private static final Pattern DOLLAR_INSIDE = Pattern.compile("\\$[\\w$]");
   private static final Pattern TEST_WORD =
       Pattern.compile("(?i)(?:^|[^a-z])(tests?|specs?|testing|pytest|junit)(?:[^a-z]|$)");
 
@@ -160,7 +161,11 @@ public final class QueryParser {
    * backreferences); failing both, a literal.
    */
   static Fragment compile(String piece) {
-    if (!REGEX_META.matcher(piece).find()) {
+    // `$ZodType`, `jQuery.$el`: a dollar followed by more of a name is part of the name (as an
+    // anchor it could never match); a trailing one (`end$`) stays an anchor.
+    boolean nameWithDollar =
+        IDENTIFIER.matcher(piece).matches() && DOLLAR_INSIDE.matcher(piece).find();
+    if (!REGEX_META.matcher(piece).find() || nameWithDollar) {
       return new Fragment(piece, Fragment.Kind.LITERAL, LineMatcher.literal(piece), false);
     }
     try {

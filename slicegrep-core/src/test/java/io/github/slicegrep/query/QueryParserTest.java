@@ -56,6 +56,16 @@ class QueryParserTest {
   }
 
   @Test
+  void dollarInsideAnIdentifierIsPartOfTheName() {
+    Fragment f = QueryParser.parse("$ZodAnyInternals").fragments().get(0);
+    assertEquals(Fragment.Kind.LITERAL, f.kind());
+    assertFalse(f.degradedToLiteral());
+    assertTrue(f.matches("export interface $ZodAnyInternals extends $ZodTypeInternals {"));
+    assertTrue(QueryParser.parse("jQuery.$el").fragments().get(0).matches("x = jQuery.$el;"));
+    assertTrue(QueryParser.parse("end$").fragments().get(0).matches("the end"));
+  }
+
+  @Test
   void matchingIsCaseInsensitive() {
     Query q = QueryParser.parse("scorer|DEF \\w+");
     assertTrue(q.fragments().get(0).matches("class SCORER:"));
