@@ -33,7 +33,8 @@ public final class Regions {
       return List.of();
     }
     int n = file.lineCount();
-    int windowLines = before + after + 1;
+    // long arithmetic: before and after may be as large as Integer.MAX_VALUE
+    int windowLines = (int) Math.min(Integer.MAX_VALUE, (long) before + after + 1);
     List<Span> spans = new ArrayList<>(hits.size());
     for (Hit hit : hits) {
       int line = hit.line();
@@ -49,8 +50,8 @@ public final class Regions {
       } else if (snap) {
         spans.add(new Span(enclosing.startLine(), enclosing.endLine(), hit, enclosing, true));
       } else {
-        int start = Math.max(1, line - before);
-        int end = Math.min(n, line + after);
+        int start = (int) Math.max(1, (long) line - before);
+        int end = (int) Math.min(n, (long) line + after);
         spans.add(new Span(start, end, hit, enclosing, false));
       }
     }
@@ -90,7 +91,8 @@ public final class Regions {
    * first nested definition, at most {@code after} lines past the header.
    */
   private static int containerHeadEnd(Definition container, Outline outline, int after) {
-    int end = Math.min(container.endLine(), container.headerLine() + Math.max(after, 1));
+    int end = (int) Math.min(container.endLine(),
+        (long) container.headerLine() + Math.max(after, 1));
     for (Definition d : outline.definitions()) {
       if (d != container && d.startLine() > container.headerLine()
           && d.endLine() <= container.endLine()) {

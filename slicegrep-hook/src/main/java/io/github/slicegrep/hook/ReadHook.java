@@ -14,6 +14,7 @@ import io.github.slicegrep.source.Tokens;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -76,7 +77,12 @@ final class ReadHook {
     if (in.sessionId().isEmpty()) {
       return pass("no session id to remember the replacement by");
     }
-    Path path = resolve(in);
+    Path path;
+    try {
+      path = resolve(in);
+    } catch (InvalidPathException e) {
+      return pass("the file path is not a valid path here (" + e.getReason() + ")");
+    }
     String name = String.valueOf(path.getFileName());
     Language language = Language.of(name);
     if (!language.isCode()) {
@@ -168,7 +174,11 @@ final class ReadHook {
     if (in.transcriptPath().isEmpty()) {
       return null;
     }
-    return Path.of(in.transcriptPath());
+    try {
+      return Path.of(in.transcriptPath());
+    } catch (InvalidPathException e) {
+      return null; // a NUL or an unmappable character: no transcript to mine
+    }
   }
 
   /**

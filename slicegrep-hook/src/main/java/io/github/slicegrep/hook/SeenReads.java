@@ -6,15 +6,22 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -29,6 +36,8 @@ final class SeenReads {
   static final int MAX_SESSIONS = 100;
 
   private static final String SUFFIX = ".seen";
+  private static final Set<PosixFilePermission> OWNER_ONLY_DIRECTORY =
+      PosixFilePermissions.fromString("rwx------");
 
   private final Path dir;
 
@@ -53,12 +62,14 @@ final class SeenReads {
    * @throws IOException when the state cannot be written
    */
   void record(String session, String path) throws IOException {
-    Files.createDirectories(dir);
+    ensurePrivateDirectory();
     Path file = file(session);
     try (FileChannel lockChannel =
             FileChannel.open(
-                dir.resolve(file.getFileName() + ".lock"), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE);
+                dir.resolve(file.getFileName() + ".lock"),
+                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS),
+                ownerOnlyFile());
         FileLock lock = lockChannel.lock()) {
       LinkedHashSet<String> paths = read(file);
       paths.remove(path);
@@ -80,6 +91,56 @@ final class SeenReads {
       }
     }
     trimSessions(file);
+  }
+
+  /**
+   * Creates the state folder owner-only (it may sit in the shared temp folder), and refuses one
+   * that is a symlink or belongs to another user: someone who planted it could read which files
+   * a session opened, or swap the state files. An existing folder of ours is tightened to 0700.
+   */
+  private void ensurePrivateDirectory() throws IOException {
+    Path parent = dir.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+    try {
+      if (posix) {
+        Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIRECTORY));
+      } else {
+        Files.createDirectory(dir);
+      }
+    } catch (FileAlreadyExistsException e) {
+      // checked below, whoever made it
+    }
+    if (Files.isSymbolicLink(dir) || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+      throw new IOException("state folder " + dir + " is a symlink or not a folder; refusing it");
+    }
+    if (!posix) {
+      return;
+    }
+    UserPrincipal me =
+        dir.getFileSystem().getUserPrincipalLookupService()
+            .lookupPrincipalByName(System.getProperty("user.name"));
+    UserPrincipal owner = Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS);
+    if (!owner.equals(me)) {
+      throw new IOException(
+          "state folder " + dir + " belongs to " + owner.getName() + ", not " + me.getName()
+              + "; refusing it");
+    }
+    if (!Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS)
+        .equals(OWNER_ONLY_DIRECTORY)) {
+      Files.setPosixFilePermissions(dir, OWNER_ONLY_DIRECTORY);
+    }
+  }
+
+  private FileAttribute<?>[] ownerOnlyFile() {
+    if (!dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return new FileAttribute<?>[0];
+    }
+    return new FileAttribute<?>[] {
+      PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
+    };
   }
 
   /** Deletes the least recently written session files beyond {@link #MAX_SESSIONS}. */
