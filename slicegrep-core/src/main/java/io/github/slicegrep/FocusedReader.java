@@ -38,6 +38,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
@@ -76,16 +77,26 @@ public final class FocusedReader {
             .build();
   }
 
+  /**
+   * What identifies a file's content on disk without reading it: modification time to the
+   * nanosecond (a same-size rewrite within one millisecond must be seen), size, and the file
+   * key (the inode, so an atomic rename over the file is seen too).
+   */
+  private record Stamp(long modifiedNanos, long size, @Nullable Object fileKey) {
+    static Stamp of(BasicFileAttributes attrs) {
+      return new Stamp(
+          attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS), attrs.size(), attrs.fileKey());
+    }
+  }
+
   /** A decoded file as last seen on disk, with its outline once computed. */
   private static final class CachedFile {
-    final long modified;
-    final long size;
+    final Stamp stamp;
     final SourceFile file;
     private volatile @Nullable Outline outline;
 
-    CachedFile(long modified, long size, SourceFile file) {
-      this.modified = modified;
-      this.size = size;
+    CachedFile(Stamp stamp, SourceFile file) {
+      this.stamp = stamp;
       this.file = file;
     }
 
@@ -169,8 +180,7 @@ public final class FocusedReader {
         .map(
             p -> {
               SourceFile f =
-                  load(p, top.relativize(p.toAbsolutePath().normalize()).toString()
-                      .replace('\\', '/'), options.maxFileBytes(), false);
+                  load(p, relativePath(top, p), options.maxFileBytes(), false);
               int n = done.incrementAndGet();
               if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
                 progress.filesRead(n, total);
@@ -179,6 +189,22 @@ public final class FocusedReader {
             })
         .filter(f -> f != null)
         .toList();
+  }
+
+  /**
+   * {@code file} relative to {@code top}, its name elements joined by {@code /}: never by
+   * rewriting separators in the string, since on Linux a backslash is part of a file's name.
+   */
+  private static String relativePath(Path top, Path file) {
+    Path relative = top.relativize(file.toAbsolutePath().normalize());
+    StringBuilder sb = new StringBuilder();
+    for (Path element : relative) {
+      if (sb.length() > 0) {
+        sb.append('/');
+      }
+      sb.append(element);
+    }
+    return sb.toString();
   }
 
   /**
@@ -196,15 +222,14 @@ public final class FocusedReader {
     }
     if (attrs != null && attrs.isRegularFile() && attrs.size() <= maxBytes) {
       CachedFile cached = cache.getIfPresent(key);
-      if (cached != null && cached.modified == attrs.lastModifiedTime().toMillis()
-          && cached.size == attrs.size()) {
+      if (cached != null && cached.stamp.equals(Stamp.of(attrs))) {
         return cached.file.withRelativePath(relative);
       }
     }
     SourceReader.Outcome outcome = SourceReader.read(key, relative, maxBytes);
     if (outcome instanceof SourceReader.Loaded loaded) {
       if (attrs != null) {
-        cache.put(key, new CachedFile(attrs.lastModifiedTime().toMillis(), attrs.size(), loaded.file()));
+        cache.put(key, new CachedFile(Stamp.of(attrs), loaded.file()));
       }
       return loaded.file();
     }

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -332,6 +335,29 @@ class FocusedReadTest {
     SlicegrepException e =
         assertThrows(SlicegrepException.class, () -> reader.fileMap(dir));
     assertTrue(e.getMessage().contains("is a directory"), e.getMessage());
+  }
+
+  @Test
+  void aSameSizeRewriteWithinOneMillisecondIsSeen() throws Exception {
+    Path f = dir.resolve("a.py");
+    Files.writeString(f, "def alpha_one(): pass\n");
+    long ns = Files.getLastModifiedTime(f).to(TimeUnit.NANOSECONDS)
+        / 1_000_000 * 1_000_000 + 100_000;
+    Files.setLastModifiedTime(
+        f, FileTime.from(ns, TimeUnit.NANOSECONDS));
+    FocusedReader reader = new FocusedReader();
+    assertTrue(reader.search(f, "alpha", Options.defaults()).matched());
+    Files.writeString(f, "def gamma_two(): pass\n");
+    Files.setLastModifiedTime(f,
+        FileTime.from(ns + 500_000, TimeUnit.NANOSECONDS));
+    assertTrue(reader.search(f, "gamma", Options.defaults()).matched(), "stale cache");
+  }
+
+  @Test
+  void aBackslashInAFileNameIsKeptInItsPath() {
+    Fixture.in(dir).file("sub/back\\slash.py", "def score_quote(): pass\n");
+    Result r = FocusedRead.run(dir, "def score_", Options.defaults());
+    assertEquals("sub/back\\slash.py", r.chunks().get(0).file());
   }
 
   @Test

@@ -99,11 +99,11 @@ public final class Packer {
             .ifPresent(c -> take(c.withReason("guaranteed(caller)")));
       }
     }
-    if (objective.wantsTest()) {
+    // A test is only worth reserving room for when it exercises a symbol the query names; for
+    // a query that names none, the best test is just another match.
+    if (objective.wantsTest() && !symbols.isEmpty()) {
       Predicate<Candidate> test =
-          symbols.isEmpty()
-              ? Candidate::test
-              : c -> c.test() && (!c.references().isEmpty() || c.isDefinition());
+          c -> c.test() && (!c.references().isEmpty() || c.isDefinition());
       best(ranked, test).ifPresent(c -> take(c.withReason("guaranteed(test)")));
     }
     fill(ranked);
