@@ -44,9 +44,10 @@ public final class Regions {
           enclosing != null
               && (boundary == Boundary.FN
                   || (boundary == Boundary.AUTO && enclosing.lineCount() <= windowLines));
-      if (snap && boundary == Boundary.FN && isLargeContainerHeader(enclosing, line, windowLines)) {
-        int end = containerHeadEnd(enclosing, outline, after);
-        spans.add(new Span(enclosing.startLine(), end, hit, enclosing, true));
+      if (snap && boundary == Boundary.FN && enclosing.kind().isContainer()
+          && enclosing.lineCount() > windowLines) {
+        int[] own = ownLinesAround(enclosing, outline, line, before, after);
+        spans.add(new Span(own[0], own[1], hit, enclosing, true));
       } else if (snap) {
         spans.add(new Span(enclosing.startLine(), enclosing.endLine(), hit, enclosing, true));
       } else {
@@ -78,29 +79,32 @@ public final class Regions {
   }
 
   /**
-   * A hit on the header of a class (or other container) larger than the window: showing the
-   * whole class would bury the answer, so the slice is the class's head instead.
+   * For a hit in a class (or other container) larger than the window but outside its nested
+   * definitions: the container's own lines around the hit, never reaching into a nested
+   * definition. Showing the whole class would bury the answer and swallow every method region
+   * that overlaps it. A hit on the header (or its doc and annotations) takes the head: from the
+   * decorated start to the first nested definition, at most {@code after} lines past the header.
    */
-  private static boolean isLargeContainerHeader(Definition d, int line, int windowLines) {
-    return d.kind().isContainer() && line >= d.startLine() && line <= d.headerLine()
-        && d.lineCount() > windowLines;
-  }
-
-  /**
-   * The end of a container's head: its doc, annotations, declaration and the members before its
-   * first nested definition, at most {@code after} lines past the header.
-   */
-  private static int containerHeadEnd(Definition container, Outline outline, int after) {
-    int end = (int) Math.min(container.endLine(),
-        (long) container.headerLine() + Math.max(after, 1));
+  private static int[] ownLinesAround(
+      Definition container, Outline outline, int line, int before, int after) {
+    int gapStart = container.startLine();
+    int gapEnd = container.endLine();
     for (Definition d : outline.definitions()) {
-      if (d != container && d.startLine() > container.headerLine()
-          && d.endLine() <= container.endLine()) {
-        end = Math.min(end, Math.max(container.headerLine(), d.startLine() - 1));
-        break;
+      if (d == container || d.startLine() < container.startLine()
+          || d.endLine() > container.endLine()) {
+        continue;
+      }
+      if (d.endLine() < line) {
+        gapStart = Math.max(gapStart, d.endLine() + 1);
+      } else if (d.startLine() > line) {
+        gapEnd = Math.min(gapEnd, d.startLine() - 1);
       }
     }
-    return end;
+    boolean header = line <= container.headerLine();
+    int start = header ? container.startLine() : (int) Math.max(gapStart, (long) line - before);
+    long reach = header ? (long) container.headerLine() + Math.max(after, 1) : (long) line + after;
+    int end = (int) Math.max(line, Math.min(gapEnd, reach));
+    return new int[] {start, end};
   }
 
   private record Span(int start, int end, Hit hit, @Nullable Definition enclosing, boolean snapped) {}
