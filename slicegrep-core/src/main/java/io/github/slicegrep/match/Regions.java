@@ -44,8 +44,8 @@ public final class Regions {
           enclosing != null
               && (boundary == Boundary.FN
                   || (boundary == Boundary.AUTO && enclosing.lineCount() <= windowLines));
-      if (snap && boundary == Boundary.FN && enclosing.kind().isContainer()
-          && enclosing.lineCount() > windowLines) {
+      if (snap && boundary == Boundary.FN && enclosing.lineCount() > windowLines
+          && (enclosing.kind().isContainer() || hasNested(enclosing, outline))) {
         int[] own = ownLinesAround(enclosing, outline, line, before, after);
         spans.add(new Span(own[0], own[1], hit, enclosing, true));
       } else if (snap) {
@@ -78,9 +78,19 @@ public final class Regions {
     return out;
   }
 
+  /** Whether {@code d} holds other definitions (a module-pattern function with closures). */
+  private static boolean hasNested(Definition d, Outline outline) {
+    for (Definition o : outline.definitions()) {
+      if (o != d && o.startLine() > d.headerLine() && o.endLine() <= d.endLine()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
-   * For a hit in a class (or other container) larger than the window but outside its nested
-   * definitions: the container's own lines around the hit, never reaching into a nested
+   * For a hit in a class, or a function holding nested definitions, larger than the window but
+   * outside those nested definitions: the container's own lines around the hit, never reaching into a nested
    * definition. Showing the whole class would bury the answer and swallow every method region
    * that overlaps it. A hit on the header (or its doc and annotations) takes the head: from the
    * decorated start to the first nested definition, at most {@code after} lines past the header.

@@ -2,14 +2,11 @@ package io.github.slicegrep.pack;
 
 import io.github.slicegrep.Objective;
 import io.github.slicegrep.Omission;
-import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.rank.Candidate;
 import io.github.slicegrep.source.SourceFile;
 import io.github.slicegrep.source.Tokens;
-import io.github.slicegrep.outline.Definition;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -32,8 +29,6 @@ public final class Packer {
   static final double SAME_FILE_DISCOUNT = 0.6;
   /** A cut smaller than this many tokens shows too little to be worth its header. */
   static final int MIN_CUT_TOKENS = 60;
-  /** Lines around a hit that count as its neighbourhood when choosing where to cut. */
-  static final int FOCUS_RADIUS = 3;
 
   private final int budget;
   private final Objective objective;
@@ -166,7 +161,7 @@ public final class Packer {
       decided.remove(r);
       return false;
     }
-    int[] cut = Truncation.window(r, Math.max(0, room), focusLine(c));
+    int[] cut = Truncation.window(r, Math.max(0, room), c.focusLine());
     add(Piece.of(c, cut[0], cut[1]));
     if (cut[0] > r.start()) {
       omit(c, r.start(), cut[0] - 1, Omission.TRUNCATED);
@@ -175,34 +170,6 @@ public final class Packer {
       omit(c, cut[1] + 1, r.end(), Omission.TRUNCATED);
     }
     return true;
-  }
-
-  /**
-   * The line a cut centres on: the header of the queried definition when the candidate holds
-   * one, else the hit with the most distinct fragments around it (the first such on ties).
-   */
-  private static int focusLine(Candidate c) {
-    Region r = c.region();
-    Definition d = r.definition();
-    if (c.isDefinition() && d != null && d.headerLine() >= r.start() && d.headerLine() <= r.end()) {
-      return d.headerLine();
-    }
-    List<Hit> hits = r.hits();
-    int best = hits.get(0).line();
-    int bestDistinct = 0;
-    for (Hit h : hits) {
-      BitSet near = new BitSet();
-      for (Hit o : hits) {
-        if (Math.abs(o.line() - h.line()) <= FOCUS_RADIUS) {
-          near.set(o.fragment());
-        }
-      }
-      if (near.cardinality() > bestDistinct) {
-        bestDistinct = near.cardinality();
-        best = h.line();
-      }
-    }
-    return best;
   }
 
   private void add(Piece piece) {

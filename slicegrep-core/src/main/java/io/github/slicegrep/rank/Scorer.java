@@ -46,6 +46,8 @@ public final class Scorer {
   static final double MOSTLY_COMMENTS_SHARE = 0.6;
   /** idf from which a fragment counts as rare (about 1 document in 12 or fewer). */
   static final double RARE_IDF = 2.5;
+  /** Lines around a hit that count as its neighbourhood when choosing where to cut. */
+  static final int FOCUS_RADIUS = 3;
   /** Scores are scaled to read as small whole numbers in reports. */
   static final double DISPLAY_SCALE = 10;
 
@@ -138,7 +140,37 @@ public final class Scorer {
     double display = Math.round(score * DISPLAY_SCALE * 10) / 10.0;
     return new Candidate(
         region, display, ImmutableList.copyOf(reasons), test, defines,
-        referencedSymbols(region, outline));
+        referencedSymbols(region, outline), focusLine(region, outline, defines));
+  }
+
+  /**
+   * The line a cut of the region must keep: the header of the definition of a queried symbol
+   * inside it (not the header of the region's enclosing definition, which may be a big outer
+   * function), else the hit with the most distinct fragments around it (the first on ties).
+   */
+  private static int focusLine(Region region, Outline outline, Set<String> defines) {
+    for (Definition d : outline.definitions()) {
+      if (d.headerLine() >= region.start() && d.headerLine() <= region.end()
+          && !d.declarationOnly() && defines.stream().anyMatch(d.name()::equalsIgnoreCase)) {
+        return d.headerLine();
+      }
+    }
+    List<Hit> hits = region.hits();
+    int best = hits.get(0).line();
+    int bestDistinct = 0;
+    for (Hit h : hits) {
+      BitSet near = new BitSet();
+      for (Hit o : hits) {
+        if (Math.abs(o.line() - h.line()) <= FOCUS_RADIUS) {
+          near.set(o.fragment());
+        }
+      }
+      if (near.cardinality() > bestDistinct) {
+        bestDistinct = near.cardinality();
+        best = h.line();
+      }
+    }
+    return best;
   }
 
   private double bm25(Region region) {
