@@ -361,6 +361,18 @@ class FocusedReadTest {
   }
 
   @Test
+  void proseFilesRankBelowCode() {
+    Fixture.in(dir)
+        .file("docs/guide.md", "# Pagination\n\nThe number of items per page sets pagination.\n")
+        .file("app/views.py", "def get_paginate_by(self):\n    \"\"\"Number of items for pagination.\"\"\"\n    return 10\n");
+    Result r = FocusedRead.run(dir, "number items pagination", Options.defaults().withBudget(0));
+    assertEquals("app/views.py", r.chunks().get(0).file());
+    Chunk doc = r.chunks().stream().filter(c -> c.file().equals("docs/guide.md")).findFirst().orElseThrow();
+    assertTrue(doc.rankReasons().contains("not_code"), doc.rankReasons().toString());
+    assertFalse(r.chunks().get(0).rankReasons().contains("not_code"));
+  }
+
+  @Test
   void symbolIsNullAtTopLevel() {
     Fixture.in(dir).file("cfg.py", "TIMEOUT = 30\nRETRIES = 3\n");
     Options o = Options.defaults().withBoundary(Boundary.FN);

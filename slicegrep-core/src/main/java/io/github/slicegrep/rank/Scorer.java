@@ -40,6 +40,8 @@ public final class Scorer {
   static final double TEST_PENALTY = 0.4;
   /** Vendored, minified and generated code is rarely what the reader means. */
   static final double VENDOR_PENALTY = 0.3;
+  /** Documentation, data and configuration files talk about code; the reader asked for code. */
+  static final double PROSE_PENALTY = 0.5;
   /** A slice that is mostly comment explains code without being it. */
   static final double COMMENT_PENALTY = 0.6;
   /** Share of non-blank comment lines from which a slice counts as mostly comments. */
@@ -132,6 +134,10 @@ public final class Scorer {
     if (PathSignals.isVendored(path)) {
       score *= VENDOR_PENALTY;
       reasons.add("vendor_demoted");
+    }
+    if (!file.language().isCode()) {
+      score *= PROSE_PENALTY;
+      reasons.add("not_code");
     }
     if (mostlyComments(region)) {
       score *= COMMENT_PENALTY;
