@@ -74,6 +74,17 @@ class FocusedReadTest {
   }
 
   @Test
+  void theGuaranteedCallerIsCodeNotDocumentationOrAnImport() {
+    project()
+        .file("docs/usage.md", "Use Scorer. Scorer scores. Scorer(x) and Scorer(y).\n")
+        .file("src/app/reexport.py", "from rank.scorer import Scorer\n");
+    Result r = FocusedRead.run(dir, "class Scorer|Scorer", Options.defaults().withBudget(800));
+    Chunk caller = r.chunks().stream()
+        .filter(c -> c.rankReasons().contains("guaranteed(caller)")).findFirst().orElseThrow();
+    assertEquals("src/app/main.py", caller.file());
+  }
+
+  @Test
   void fnBoundaryReturnsTheWholeEnclosingMethod() {
     Fixture.in(dir).file("scorer.py", SCORER);
     Result r = FocusedRead.run(dir.resolve("scorer.py"), "math.log", 800, Boundary.FN);

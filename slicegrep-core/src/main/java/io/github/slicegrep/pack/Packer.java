@@ -86,8 +86,12 @@ public final class Packer {
       if (objective.wantsCaller() && definition.isPresent()) {
         String home = definition.get().file();
         Set<String> defined = definition.get().defines();
+        // A caller is code that uses the name: not another definition of it, not a prototype
+        // or import, not documentation that mentions it.
         Predicate<Candidate> caller =
             c -> !c.file().equals(home) && !c.isDefinition()
+                && c.region().file().language().isCode()
+                && !c.reasons().contains("declaration_only")
                 && c.references().stream().anyMatch(defined::contains);
         best(ranked, caller.and(c -> !c.test()))
             .or(() -> best(ranked, caller))
