@@ -37,9 +37,4 @@ public record Region(
   public int lineCount() {
     return end - start + 1;
   }
-
-  public boolean overlaps(Region other) {
-    return file.relativePath().equals(other.file.relativePath())
-        && start <= other.end && other.start <= end;
-  }
 }

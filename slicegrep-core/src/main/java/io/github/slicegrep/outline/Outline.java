@@ -67,25 +67,9 @@ public final class Outline {
     return enclosing(line).map(Definition::declarationOnly).orElse(false);
   }
 
-  /** Definitions whose header (the line that names them) is {@code line}. */
-  public List<Definition> headedAt(int line) {
-    return definitions.stream()
-        .filter(d -> d.headerLine() == line)
-        .collect(ImmutableList.toImmutableList());
-  }
-
   /** The definition-aligned blocks of {@code file}, which this outline must describe. */
   public List<Block> blocks(SourceFile file) {
     return Blocks.of(file, this);
   }
 
-  /** Whether some definition's header sits on {@code line}. */
-  public boolean isHeaderLine(int line) {
-    for (Definition d : definitions) {
-      if (d.headerLine() == line) {
-        return true;
-      }
-    }
-    return false;
-  }
 }
