@@ -62,6 +62,8 @@ public final class FocusedReader {
   static final int FINALIST_CANDIDATES = 50;
   /** And those of this many best definitions and of this many best test candidates. */
   static final int FINALIST_GUARANTEE_CANDIDATES = 10;
+  /** Reads of a file that keeps changing under the reader before its text is used uncached. */
+  static final int MAX_READ_ATTEMPTS = 3;
   /** Progress is reported every this many files read. */
   static final int PROGRESS_EVERY = 500;
 
@@ -191,6 +193,14 @@ public final class FocusedReader {
         .toList();
   }
 
+  private static @Nullable BasicFileAttributes attributes(Path path) {
+    try {
+      return Files.readAttributes(path, BasicFileAttributes.class);
+    } catch (IOException | SecurityException e) {
+      return null;
+    }
+  }
+
   /**
    * {@code file} relative to {@code top}, its name elements joined by {@code /}: never by
    * rewriting separators in the string, since on Linux a backslash is part of a file's name.
@@ -214,23 +224,31 @@ public final class FocusedReader {
    */
   private @Nullable SourceFile load(Path path, String relative, long maxBytes, boolean required) {
     Path key = path.toAbsolutePath().normalize();
-    BasicFileAttributes attrs;
-    try {
-      attrs = Files.readAttributes(key, BasicFileAttributes.class);
-    } catch (IOException | SecurityException e) {
-      attrs = null;
-    }
+    BasicFileAttributes attrs = attributes(key);
     if (attrs != null && attrs.isRegularFile() && attrs.size() <= maxBytes) {
       CachedFile cached = cache.getIfPresent(key);
       if (cached != null && cached.stamp.equals(Stamp.of(attrs))) {
         return cached.file.withRelativePath(relative);
       }
     }
+    // A file rewritten while it is read can come back torn (an old head and a new tail). The
+    // stamp taken before and after the read tells: a changed one means read again, and text
+    // that never read stable is used once but not cached.
     SourceReader.Outcome outcome = SourceReader.read(key, relative, maxBytes);
-    if (outcome instanceof SourceReader.Loaded loaded) {
-      if (attrs != null) {
-        cache.put(key, new CachedFile(Stamp.of(attrs), loaded.file()));
+    for (int attempt = 1; ; attempt++) {
+      BasicFileAttributes after = attributes(key);
+      boolean stable =
+          attrs != null && after != null && Stamp.of(attrs).equals(Stamp.of(after));
+      if (stable || attempt >= MAX_READ_ATTEMPTS) {
+        if (outcome instanceof SourceReader.Loaded loaded && stable) {
+          cache.put(key, new CachedFile(Stamp.of(attrs), loaded.file()));
+        }
+        break;
       }
+      attrs = after;
+      outcome = SourceReader.read(key, relative, maxBytes);
+    }
+    if (outcome instanceof SourceReader.Loaded loaded) {
       return loaded.file();
     }
     if (required) {
