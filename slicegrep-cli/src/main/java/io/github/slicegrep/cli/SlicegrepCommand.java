@@ -160,10 +160,7 @@ public final class SlicegrepCommand implements Callable<Integer> {
     if (Files.isDirectory(path)) {
       throw new SlicegrepException("--map needs a file, and " + path + " is a directory");
     }
-    if (!Files.exists(path)) {
-      throw new SlicegrepException("path not found: " + path);
-    }
-    FileMap fileMap = FileMap.of(path);
+    FileMap fileMap = new FocusedReader().fileMap(path);
     out.print(json ? mapJson(fileMap) + "\n" : fileMap.render());
     out.flush();
     return fileMap.entries().isEmpty() ? EXIT_NO_MATCH : EXIT_MATCH;

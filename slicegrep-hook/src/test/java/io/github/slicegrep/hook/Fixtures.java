@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -142,5 +143,26 @@ final class Fixtures {
     Path t = dir.resolve(session + ".jsonl");
     Files.write(t, lines, StandardCharsets.UTF_8);
     return t;
+  }
+
+  /** The session most hook tests run in: a user asking where retry_budget is enforced. */
+  static Path retryBudgetTranscript(Path dir) throws IOException {
+    return transcript(
+        dir, "session-1",
+        "Where is retry_budget enforced in the handlers? Is backoff_policy involved?",
+        "I'll read handlers.py and look for retry_budget.");
+  }
+
+  /**
+   * Hook settings for tests: state under {@code dir}, small budgets, and a generous timeout
+   * (shared CI cores; the timeout has tests of its own).
+   */
+  static Map<String, String> testEnvironment(Path dir) {
+    Map<String, String> env = new HashMap<>();
+    env.put("SLICEGREP_HOOK_STATE_DIR", dir.resolve("state").toString());
+    env.put("SLICEGREP_HOOK_TIMEOUT", "60");
+    env.put("SLICEGREP_HOOK_BUDGET", "300");
+    env.put("SLICEGREP_HOOK_MAX_BUDGET", "600");
+    return env;
   }
 }

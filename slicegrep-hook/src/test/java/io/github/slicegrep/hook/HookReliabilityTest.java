@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.UserPrincipal;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,19 +49,11 @@ class HookReliabilityTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    transcript =
-        Fixtures.transcript(
-            dir, "session-1",
-            "Where is retry_budget enforced in the handlers? Is backoff_policy involved?",
-            "I'll read handlers.py and look for retry_budget.");
+    transcript = Fixtures.retryBudgetTranscript(dir);
     module = dir.resolve("src/handlers.py");
     Files.createDirectories(module.getParent());
     Files.writeString(module, Fixtures.python(60, "\n", false).text());
-    env = new HashMap<>();
-    env.put("SLICEGREP_HOOK_STATE_DIR", dir.resolve("state").toString());
-    env.put("SLICEGREP_HOOK_TIMEOUT", "60");
-    env.put("SLICEGREP_HOOK_BUDGET", "300");
-    env.put("SLICEGREP_HOOK_MAX_BUDGET", "600");
+    env = Fixtures.testEnvironment(dir);
   }
 
   /** Runs the hook as its command does; returns what it printed. */

@@ -14,7 +14,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -39,16 +38,8 @@ class ReadHookTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    transcript =
-        Fixtures.transcript(
-            dir, "session-1",
-            "Where is retry_budget enforced in the handlers? Is backoff_policy involved?",
-            "I'll read handlers.py and look for retry_budget.");
-    env = new HashMap<>();
-    env.put("SLICEGREP_HOOK_STATE_DIR", dir.resolve("state").toString());
-    env.put("SLICEGREP_HOOK_TIMEOUT", "60"); // shared CI cores: the timeout has its own test
-    env.put("SLICEGREP_HOOK_BUDGET", "300");
-    env.put("SLICEGREP_HOOK_MAX_BUDGET", "600");
+    transcript = Fixtures.retryBudgetTranscript(dir);
+    env = Fixtures.testEnvironment(dir);
   }
 
   private Path write(String name, String text) throws IOException {
