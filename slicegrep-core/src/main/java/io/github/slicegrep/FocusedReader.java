@@ -427,7 +427,7 @@ public final class FocusedReader {
         terms.put(matchedFiles.get(i), corpus.get(i).terms());
       }
       BlockBm25 bm25 = BlockBm25.build(Question.of(query.questionWords()), corpus);
-      return r -> bm25.score(terms.get(r.file()), r.start(), r.end());
+      return bm25.relevance(terms::get);
     }
 
     /**
