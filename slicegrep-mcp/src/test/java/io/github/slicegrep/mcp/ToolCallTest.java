@@ -92,7 +92,7 @@ class ToolCallTest {
   }
 
   @Test
-  void symlinksThatLeaveTheRootAreRefusedEvenInsideADirectorySearch() throws IOException {
+  void symlinksThatLeaveTheRootAreRefusedOrSkippedInsideADirectorySearch() throws IOException {
     Path proj = Fixtures.project(dir);
     Path secrets = Files.createDirectories(dir.resolve("secrets"));
     Files.writeString(secrets.resolve("keys.py"), "SECRET_TOKEN = 'do-not-leak'\n");
@@ -105,12 +105,17 @@ class ToolCallTest {
             call(2, "focused_read", Map.of("path", "vendor/more", "pattern", "SECRET")),
             call(3, "focused_read", Map.of("path", ".", "pattern", "SECRET_TOKEN")),
             call(4, "focused_read", Map.of("path", "tests", "pattern", "Scorer"))));
-    for (int id = 1; id <= 3; id++) {
+    for (int id = 1; id <= 2; id++) {
       JsonNode r = run.byId(id);
       assertTrue(isToolError(r), r.toString());
       assertFalse(r.toString().contains("do-not-leak"), r.toString());
     }
-    assertTrue(text(run.byId(3)).contains("symlink"), text(run.byId(3)));
+    // A directory search under the root is confined up front: the links are skipped and the
+    // rest of the tree searched, so the secret is simply not found.
+    JsonNode confined = run.byId(3);
+    assertFalse(isToolError(confined), confined.toString());
+    assertFalse(confined.toString().contains("do-not-leak"), confined.toString());
+    assertTrue(text(confined).contains("Pattern 'SECRET_TOKEN' not found"), text(confined));
     assertFalse(isToolError(run.byId(4)), run.byId(4).toString());
   }
 
