@@ -84,11 +84,11 @@ public final class ResultCharts {
       split = sp;
       tasks = Math.max(tasks, root.path("tasks").asInt());
       budget = root.path("retrieval_budget").asInt();
-      root.path("overall").fields().forEachRemaining(
+      root.path("overall").properties().forEach(
           e -> overall.put(e.getKey(), Figures.of(e.getValue())));
-      root.path("by_family").fields().forEachRemaining(e -> {
+      root.path("by_family").properties().forEach(e -> {
         Map<String, Figures> f = new LinkedHashMap<>();
-        e.getValue().fields().forEachRemaining(g -> {
+        e.getValue().properties().forEach(g -> {
           f.put(g.getKey(), Figures.of(g.getValue()));
           if (!families.contains(g.getKey())) {
             families.add(g.getKey());
