@@ -102,6 +102,19 @@ class GuaranteesTest {
   }
 
   @Test
+  void aTestInTheDefinitionsLanguageComesFirst() {
+    Fixture.in(dir)
+        .file("lib/hooks.js", "function addHook (name, fn) {\n  this.hooks[name].push(fn)\n}\n")
+        .file("lib/server.js", "function start (app) {\n  app.addHook('onReady', ready)\n}\n")
+        .file("test/types/hooks.test-d.ts", "expectType<void>(server.addHook('a', f))\n"
+            + "expectType<void>(server.addHook('b', f))\nexpectError(server.addHook('c'))\n")
+        .file("test/hooks.test.js", "test('runs hooks', t => {\n  app.addHook('onReady', f)\n"
+            + "  t.pass()\n})\n");
+    Result r = search("addHook", 2000);
+    assertEquals("test/hooks.test.js", labelled(r, "test").orElseThrow().file(), r.render());
+  }
+
+  @Test
   void aQuestionReservesNoRoomForATest() {
     Fixture.in(dir)
         .file("config.py", DEFINITION)

@@ -76,10 +76,10 @@ public final class Packer {
   }
 
   private void run(List<Candidate> ranked) {
+    Optional<Candidate> definition =
+        best(ranked, c -> c.isDefinition() && !c.test())
+            .or(() -> best(ranked, Candidate::isDefinition));
     if (objective.wantsDefinition() || objective.wantsCaller()) {
-      Optional<Candidate> definition =
-          best(ranked, c -> c.isDefinition() && !c.test())
-              .or(() -> best(ranked, Candidate::isDefinition));
       if (objective.wantsDefinition()) {
         definition.ifPresent(d -> take(d.withReason("guaranteed(definition)")));
       }
@@ -108,7 +108,14 @@ public final class Packer {
     if (objective.wantsTest() && !symbols.isEmpty()) {
       Predicate<Candidate> test =
           c -> c.test() && (!c.references().isEmpty() || c.isDefinition());
-      bestFitting(ranked, test).ifPresent(c -> take(c.withReason("guaranteed(test)")));
+      // A test in the definition's own language first: fastify's runtime tests in JavaScript
+      // before its TypeScript type tests (`*.test-d.ts`).
+      Predicate<Candidate> sameLanguage =
+          c -> definition.isEmpty()
+              || c.region().file().language() == definition.get().region().file().language();
+      bestFitting(ranked, test.and(sameLanguage))
+          .or(() -> bestFitting(ranked, test))
+          .ifPresent(c -> take(c.withReason("guaranteed(test)")));
     }
     fill(ranked);
   }

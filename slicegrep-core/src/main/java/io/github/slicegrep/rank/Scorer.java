@@ -36,6 +36,8 @@ public final class Scorer {
   static final double DECLARATION_ONLY_PENALTY = 0.4;
   /** Tests mention everything they test; they rank below the code unless asked for. */
   static final double TEST_PENALTY = 0.4;
+  /** Examples and demos use the code a reader asks about; they are not it. */
+  static final double EXAMPLE_PENALTY = 0.5;
   /** Vendored, minified and generated code is rarely what the reader means. */
   static final double VENDOR_PENALTY = 0.3;
   /** Documentation, data and configuration files talk about code; the reader asked for code. */
@@ -153,6 +155,10 @@ public final class Scorer {
     if (test && !query.asksForTests()) {
       score *= TEST_PENALTY;
       reasons.add("test_demoted");
+    }
+    if (PathSignals.isExample(path)) {
+      score *= EXAMPLE_PENALTY;
+      reasons.add("example_demoted");
     }
     if (PathSignals.isVendored(path)) {
       score *= VENDOR_PENALTY;
