@@ -115,6 +115,18 @@ class GuaranteesTest {
   }
 
   @Test
+  void aNameDefinedOnlyInTestsGetsNoDefinitionGuarantee() {
+    Fixture.in(dir)
+        .file("lib/route.js", "function route (opts) {\n  if (opts.preValidation) {\n"
+            + "    opts.preValidation = opts.preValidation.bind(this)\n  }\n}\n")
+        .file("test/hooks.test.js", "const hooks = {\n  preValidation (req, reply) {\n"
+            + "    reply.send()\n  }\n}\n");
+    Result r = search("preValidation", 2000);
+    assertTrue(labelled(r, "definition").isEmpty(), r.render());
+    assertEquals("lib/route.js", r.chunks().get(0).file(), "the code that reads it comes first");
+  }
+
+  @Test
   void aQuestionReservesNoRoomForATest() {
     Fixture.in(dir)
         .file("config.py", DEFINITION)

@@ -76,9 +76,9 @@ public final class Packer {
   }
 
   private void run(List<Candidate> ranked) {
-    Optional<Candidate> definition =
-        best(ranked, c -> c.isDefinition() && !c.test())
-            .or(() -> best(ranked, Candidate::isDefinition));
+    // A name defined only in tests is a fixture, not the definition a reader is after: the
+    // guarantee is for code, and a test's definition still competes by score.
+    Optional<Candidate> definition = best(ranked, c -> c.isDefinition() && !c.test());
     if (objective.wantsDefinition() || objective.wantsCaller()) {
       if (objective.wantsDefinition()) {
         definition.ifPresent(d -> take(d.withReason("guaranteed(definition)")));

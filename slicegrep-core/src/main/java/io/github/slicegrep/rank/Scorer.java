@@ -72,6 +72,9 @@ public final class Scorer {
               + "[A-Za-z_]\\w*(?:\\s+\\**\\s*[A-Za-z_]\\w*|\\s*\\*+\\s*[A-Za-z_]\\w*)+"
               + "\\s*\\([^;{}=]*\\)\\s*;\\s*$");
 
+  /** TypeScript declaration files: types and signatures only, never a body. */
+  private static final Pattern DECLARATION_FILE = Pattern.compile("\\.d\\.[mc]?ts$");
+
   private final Query query;
   private final FragmentStats stats;
   private final Function<SourceFile, Outline> outlines;
@@ -280,6 +283,9 @@ public final class Scorer {
    */
   private static boolean declarationOnly(Region region, Outline outline) {
     SourceFile file = region.file();
+    if (DECLARATION_FILE.matcher(file.relativePath()).find()) {
+      return true;
+    }
     boolean cFamily = file.language() == Language.C || file.language() == Language.CPP;
     for (Hit h : region.hits()) {
       String line = file.line(h.line());

@@ -114,11 +114,13 @@ class ScorerTest {
         score("load_config", "a.py", UTIL, "b.py", "from a import load_config\n\n\nx = 1\n",
             "c.h", "int load_config(const char *path);\n",
             "d.h", "#define API extern\nAPI ssize_t load_config(const char*);\n",
-            "e.c", "static int x;\nint y = 2;\n\nint main(void) {\n  load_config(\"x\");\n}\n");
+            "e.c", "static int x;\nint y = 2;\n\nint main(void) {\n  load_config(\"x\");\n}\n",
+            "types/config.d.ts", "export interface Options {\n  load_config: Loader\n}\n");
     assertTrue(in(c, "b.py").reasons().contains("declaration_only"));
     assertTrue(in(c, "c.h").reasons().contains("declaration_only"));
     assertTrue(in(c, "d.h").reasons().contains("declaration_only"), "behind an export macro");
     assertFalse(in(c, "e.c").reasons().contains("declaration_only"), "a call");
+    assertTrue(in(c, "types/config.d.ts").reasons().contains("declaration_only"));
     assertFalse(in(c, "a.py").reasons().contains("declaration_only"));
   }
 
