@@ -20,6 +20,7 @@ import io.github.slicegrep.rank.Candidate;
 import io.github.slicegrep.rank.Dedupe;
 import io.github.slicegrep.rank.FragmentStats;
 import io.github.slicegrep.rank.Scorer;
+import io.github.slicegrep.source.FileStamp;
 import io.github.slicegrep.source.SourceFile;
 import io.github.slicegrep.source.SourceReader;
 import io.github.slicegrep.source.SourceTree;
@@ -38,7 +39,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
@@ -67,8 +67,17 @@ public final class FocusedReader {
   /** Progress is reported every this many files read. */
   static final int PROGRESS_EVERY = 500;
 
+  /** Roots whose listing is kept: a host usually searches one project, sometimes a few. */
+  static final int LISTINGS_KEPT = 16;
+  /** Binary files remembered, so a warm search does not sniff them again. */
+  static final long BINARY_CACHE_MAX_FILES = 200_000;
+
   private final Outliner outliner;
   private final Cache<Path, CachedFile> cache;
+  /** The stamps of files found binary: skipped again without opening while unchanged. */
+  private final Cache<Path, FileStamp> binaries;
+  /** The last walk of each searched root, reused while what it read is unchanged. */
+  private final Cache<ListingKey, SourceTree.Listing> listings;
 
   public FocusedReader() {
     this.outliner = Outliners.standard();
@@ -77,37 +86,29 @@ public final class FocusedReader {
             .maximumWeight(CACHE_MAX_CHARS)
             .weigher((Path p, CachedFile f) -> f.weight())
             .build();
+    this.binaries = CacheBuilder.newBuilder().maximumSize(BINARY_CACHE_MAX_FILES).build();
+    this.listings = CacheBuilder.newBuilder().maximumSize(LISTINGS_KEPT).build();
   }
 
-  /**
-   * What identifies a file's content on disk without reading it: modification time to the
-   * nanosecond (a same-size rewrite within one millisecond must be seen), size, and the file
-   * key (the inode, so an atomic rename over the file is seen too).
-   */
-  private record Stamp(long modifiedNanos, long size, @Nullable Object fileKey) {
-    static Stamp of(BasicFileAttributes attrs) {
-      return new Stamp(
-          attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS), attrs.size(), attrs.fileKey());
-    }
-  }
-
-  /** A decoded file as last seen on disk, with its outline once computed. */
+  /** A decoded file as last seen on disk, with what is derived from it once computed. */
   private static final class CachedFile {
-    final Stamp stamp;
+    final FileStamp stamp;
     final SourceFile file;
     private volatile @Nullable Outline outline;
+    private volatile @Nullable Outline roughOutline;
 
-    CachedFile(Stamp stamp, SourceFile file) {
+    CachedFile(FileStamp stamp, SourceFile file) {
       this.stamp = stamp;
       this.file = file;
     }
 
+    /** Twice the text: the lines and, once searched, their folded copy (SourceFile.folded). */
     int weight() {
       long chars = 0;
       for (String line : file.lines()) {
         chars += line.length() + 1L;
       }
-      return (int) Math.min(Integer.MAX_VALUE, chars);
+      return (int) Math.min(Integer.MAX_VALUE, 2 * chars);
     }
   }
 
@@ -165,24 +166,19 @@ public final class FocusedReader {
 
   private SourceFile readSingle(Path path, Options options) {
     String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
-    return load(path, name, options.maxFileBytes(), true);
+    return load(path, name, options.maxFileBytes(), true, null);
   }
 
   private List<SourceFile> readTree(Path root, Options options, Progress progress) {
-    List<Path> paths;
-    try {
-      paths = SourceTree.list(root, options.recursive());
-    } catch (IOException | SecurityException e) {
-      throw new SlicegrepException("cannot read directory " + root + ": " + e.getMessage(), e);
-    }
-    Path top = root.toAbsolutePath().normalize();
+    List<SourceTree.Entry> paths = listing(root, options.recursive()).files();
     AtomicInteger done = new AtomicInteger();
     int total = paths.size();
     return paths.parallelStream()
         .map(
             p -> {
               SourceFile f =
-                  load(p, relativePath(top, p), options.maxFileBytes(), false);
+                  load(p.path(), p.relativePath(), options.maxFileBytes(), false,
+                      p.attributes());
               int n = done.incrementAndGet();
               if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
                 progress.filesRead(n, total);
@@ -193,6 +189,30 @@ public final class FocusedReader {
         .toList();
   }
 
+  /**
+   * The files below {@code root}: the last walk's when none of the directories and ignore files
+   * it read has changed since (a few hundred stats instead of a walk), otherwise a new walk.
+   */
+  private SourceTree.Listing listing(Path root, boolean recursive) {
+    ListingKey key = new ListingKey(root.toAbsolutePath().normalize(), recursive);
+    SourceTree.Listing previous = listings.getIfPresent(key);
+    if (previous != null && previous.unchanged()) {
+      return previous;
+    }
+    SourceTree.Listing fresh;
+    try {
+      fresh = SourceTree.walk(root, recursive);
+    } catch (IOException | SecurityException e) {
+      throw new SlicegrepException("cannot read directory " + root + ": " + e.getMessage(), e);
+    }
+    if (fresh.reusable()) {
+      listings.put(key, fresh.reused());
+    }
+    return fresh;
+  }
+
+  private record ListingKey(Path root, boolean recursive) {}
+
   private static @Nullable BasicFileAttributes attributes(Path path) {
     try {
       return Files.readAttributes(path, BasicFileAttributes.class);
@@ -202,46 +222,44 @@ public final class FocusedReader {
   }
 
   /**
-   * {@code file} relative to {@code top}, its name elements joined by {@code /}: never by
-   * rewriting separators in the string, since on Linux a backslash is part of a file's name.
-   */
-  private static String relativePath(Path top, Path file) {
-    Path relative = top.relativize(file.toAbsolutePath().normalize());
-    StringBuilder sb = new StringBuilder();
-    for (Path element : relative) {
-      if (sb.length() > 0) {
-        sb.append('/');
-      }
-      sb.append(element);
-    }
-    return sb.toString();
-  }
-
-  /**
    * The file at {@code path}, from the cache when its modification time and size are
    * unchanged. In file mode a file that cannot be searched is an error; in directory mode it is
-   * skipped (null).
+   * skipped (null). {@code seen} are the attributes the tree walk just read, so a warm search
+   * stats each file once, not twice.
    */
-  private @Nullable SourceFile load(Path path, String relative, long maxBytes, boolean required) {
+  private @Nullable SourceFile load(
+      Path path, String relative, long maxBytes, boolean required,
+      @Nullable BasicFileAttributes seen) {
     Path key = path.toAbsolutePath().normalize();
-    BasicFileAttributes attrs = attributes(key);
+    BasicFileAttributes attrs = seen != null ? seen : attributes(key);
     if (attrs != null && attrs.isRegularFile() && attrs.size() <= maxBytes) {
       CachedFile cached = cache.getIfPresent(key);
-      if (cached != null && cached.stamp.equals(Stamp.of(attrs))) {
+      FileStamp now = FileStamp.of(attrs);
+      if (cached != null && cached.stamp.equals(now)) {
         return cached.file.withRelativePath(relative);
+      }
+      if (!required && now.equals(binaries.getIfPresent(key))) {
+        return null;
       }
     }
     // A file rewritten while it is read can come back torn (an old head and a new tail). The
     // stamp taken before and after the read tells: a changed one means read again, and text
-    // that never read stable is used once but not cached.
+    // that never read stable is used once but not cached. Nor is text whose stamp has not
+    // settled: a second write within the file system's clock tick could keep the stamp.
+    long readAtMillis = System.currentTimeMillis();
     SourceReader.Outcome outcome = SourceReader.read(key, relative, maxBytes);
     for (int attempt = 1; ; attempt++) {
       BasicFileAttributes after = attributes(key);
       boolean stable =
-          attrs != null && after != null && Stamp.of(attrs).equals(Stamp.of(after));
+          attrs != null && after != null && FileStamp.of(attrs).equals(FileStamp.of(after));
       if (stable || attempt >= MAX_READ_ATTEMPTS) {
-        if (outcome instanceof SourceReader.Loaded loaded && stable) {
-          cache.put(key, new CachedFile(Stamp.of(attrs), loaded.file()));
+        boolean keep = stable && FileStamp.of(attrs).settled(readAtMillis);
+        if (outcome instanceof SourceReader.Loaded loaded && keep) {
+          cache.put(key, new CachedFile(FileStamp.of(attrs), loaded.file()));
+        } else if (keep
+            && outcome instanceof SourceReader.Skipped skipped
+            && skipped.reason() == SourceReader.Skip.BINARY) {
+          binaries.put(key, FileStamp.of(attrs));
         }
         break;
       }
@@ -273,6 +291,23 @@ public final class FocusedReader {
     return o;
   }
 
+  /**
+   * The heuristic outline of {@code file}, kept with the cached file: a staged search outlines
+   * every matched file this way, and a repeated query should not redo it.
+   */
+  Outline roughOutline(SourceFile file) {
+    CachedFile cached = cache.getIfPresent(file.path().toAbsolutePath().normalize());
+    if (cached == null || cached.file.lines() != file.lines()) {
+      return Outliners.heuristic().outline(file);
+    }
+    Outline o = cached.roughOutline;
+    if (o == null) {
+      o = Outliners.heuristic().outline(file);
+      cached.roughOutline = o;
+    }
+    return o;
+  }
+
   /** One search's state, from hits to the result. */
   private final class Search {
     private final Query query;
@@ -296,8 +331,8 @@ public final class FocusedReader {
 
     Result run() {
       int fragmentCount = query.fragments().size();
-      List<List<Hit>> hitsByFile =
-          files.parallelStream().map(f -> LineScanner.scan(f, query)).toList();
+      LineScanner scanner = LineScanner.of(query);
+      List<List<Hit>> hitsByFile = files.parallelStream().map(scanner::scan).toList();
       int[] hitsPerFragment = new int[fragmentCount];
       int[] filesWithFragment = new int[fragmentCount];
       List<Integer> matched = new ArrayList<>();
@@ -395,7 +430,7 @@ public final class FocusedReader {
       if (preciseFiles.contains(file)) {
         return preciseOutlines.computeIfAbsent(file, FocusedReader.this::outline);
       }
-      return roughOutlines.computeIfAbsent(file, Outliners.heuristic()::outline);
+      return roughOutlines.computeIfAbsent(file, FocusedReader.this::roughOutline);
     }
 
     private Chunk toChunk(Piece p) {
