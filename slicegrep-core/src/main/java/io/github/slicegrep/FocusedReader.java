@@ -3,6 +3,8 @@ package io.github.slicegrep;
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
 import com.google.common.hash.Hashing;
+import io.github.slicegrep.index.IndexLocation;
+import io.github.slicegrep.index.PersistentIndex;
 import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.LineScanner;
 import io.github.slicegrep.match.Region;
@@ -38,7 +40,9 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
@@ -78,8 +82,37 @@ public final class FocusedReader {
   private final Cache<Path, FileStamp> binaries;
   /** The last walk of each searched root, reused while what it read is unchanged. */
   private final Cache<ListingKey, SourceTree.Listing> listings;
+  /** Where persistent indexes are kept, or null for none. */
+  private final @Nullable Path indexDirectory;
+  /** The persistent index of each root searched, read once. */
+  private final Map<PersistentIndex.Key, PersistentIndex> indexes = new ConcurrentHashMap<>();
 
+  /** A reader with in-memory caches only: it writes nothing to disk. */
   public FocusedReader() {
+    this(null);
+  }
+
+  /**
+   * A reader that also keeps a persistent index of each directory it searches in
+   * {@code indexDirectory} (see {@link #indexDirectory()}), so that another process searching
+   * an unchanged tree skips walking, reading and parsing it.
+   */
+  public static FocusedReader withIndex(Path indexDirectory) {
+    SlicegrepException.check(indexDirectory != null, "index directory is missing");
+    return new FocusedReader(indexDirectory);
+  }
+
+  /**
+   * The index directory of this process's environment: none when {@code SLICEGREP_INDEX=off},
+   * else {@code SLICEGREP_INDEX_DIR}, else {@code $XDG_CACHE_HOME/slicegrep/index} or
+   * {@code ~/.cache/slicegrep/index}.
+   */
+  public static Optional<Path> indexDirectory() {
+    return IndexLocation.fromEnvironment();
+  }
+
+  private FocusedReader(@Nullable Path indexDirectory) {
+    this.indexDirectory = indexDirectory;
     this.outliner = Outliners.standard();
     this.cache =
         CacheBuilder.newBuilder()
@@ -90,25 +123,37 @@ public final class FocusedReader {
     this.listings = CacheBuilder.newBuilder().maximumSize(LISTINGS_KEPT).build();
   }
 
-  /** A decoded file as last seen on disk, with what is derived from it once computed. */
+  /**
+   * A decoded file as last seen on disk, with what is derived from it once computed. A file
+   * restored from a persistent index is read on first use and brings its stored outline, which
+   * holds only if what is read still has the stamp it was indexed under.
+   */
   private static final class CachedFile {
     final FileStamp stamp;
     final SourceFile file;
+    final @Nullable PersistentIndex index;
+    final String relativePath;
+    final @Nullable Outline indexedOutline;
+    private volatile boolean matchesStamp = true;
     private volatile @Nullable Outline outline;
     private volatile @Nullable Outline roughOutline;
 
-    CachedFile(FileStamp stamp, SourceFile file) {
+    CachedFile(
+        FileStamp stamp, SourceFile file, @Nullable PersistentIndex index, String relativePath,
+        @Nullable Outline indexedOutline) {
       this.stamp = stamp;
       this.file = file;
+      this.index = index;
+      this.relativePath = relativePath;
+      this.indexedOutline = indexedOutline;
     }
 
-    /** Twice the text: the lines and, once searched, their folded copy (SourceFile.folded). */
+    /**
+     * Twice the size on disk, about the characters of the lines and, once searched, of their
+     * folded copy; taken from the stamp so that weighing never reads a deferred file.
+     */
     int weight() {
-      long chars = 0;
-      for (String line : file.lines()) {
-        chars += line.length() + 1L;
-      }
-      return (int) Math.min(Integer.MAX_VALUE, 2 * chars);
+      return (int) Math.min(Integer.MAX_VALUE, 2 * Math.max(1, stamp.size()));
     }
   }
 
@@ -135,9 +180,14 @@ public final class FocusedReader {
       throw new SlicegrepException("path not found: " + path);
     }
     boolean directory = Files.isDirectory(path);
+    PersistentIndex index = directory ? index(path, options) : null;
     List<SourceFile> files =
-        directory ? readTree(path, options, progress) : List.of(readSingle(path, options));
-    return new Search(parsed, options, label(path, directory), directory, files).run();
+        directory ? readTree(path, options, progress, index) : List.of(readSingle(path, options));
+    Result result = new Search(parsed, options, label(path, directory), directory, files).run();
+    if (index != null) {
+      index.saveIfChanged();
+    }
+    return result;
   }
 
   /**
@@ -166,11 +216,22 @@ public final class FocusedReader {
 
   private SourceFile readSingle(Path path, Options options) {
     String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
-    return load(path, name, options.maxFileBytes(), true, null);
+    return load(path, name, options.maxFileBytes(), true, null, null);
   }
 
-  private List<SourceFile> readTree(Path root, Options options, Progress progress) {
-    List<SourceTree.Entry> paths = listing(root, options.recursive()).files();
+  private @Nullable PersistentIndex index(Path root, Options options) {
+    if (indexDirectory == null) {
+      return null;
+    }
+    PersistentIndex.Key key =
+        new PersistentIndex.Key(
+            root.toAbsolutePath().normalize(), options.recursive(), options.maxFileBytes());
+    return indexes.computeIfAbsent(key, k -> PersistentIndex.open(indexDirectory, k));
+  }
+
+  private List<SourceFile> readTree(
+      Path root, Options options, Progress progress, @Nullable PersistentIndex index) {
+    List<SourceTree.Entry> paths = listing(root, options.recursive(), index).files();
     AtomicInteger done = new AtomicInteger();
     int total = paths.size();
     return paths.parallelStream()
@@ -178,7 +239,7 @@ public final class FocusedReader {
             p -> {
               SourceFile f =
                   load(p.path(), p.relativePath(), options.maxFileBytes(), false,
-                      p.attributes());
+                      p.attributes(), index);
               int n = done.incrementAndGet();
               if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
                 progress.filesRead(n, total);
@@ -193,11 +254,17 @@ public final class FocusedReader {
    * The files below {@code root}: the last walk's when none of the directories and ignore files
    * it read has changed since (a few hundred stats instead of a walk), otherwise a new walk.
    */
-  private SourceTree.Listing listing(Path root, boolean recursive) {
+  private SourceTree.Listing listing(
+      Path root, boolean recursive, @Nullable PersistentIndex index) {
     ListingKey key = new ListingKey(root.toAbsolutePath().normalize(), recursive);
     SourceTree.Listing previous = listings.getIfPresent(key);
     if (previous != null && previous.unchanged()) {
       return previous;
+    }
+    SourceTree.Listing stored = index == null ? null : index.listing();
+    if (stored != null && stored.unchanged()) {
+      listings.put(key, stored);
+      return stored;
     }
     SourceTree.Listing fresh;
     try {
@@ -207,6 +274,9 @@ public final class FocusedReader {
     }
     if (fresh.reusable()) {
       listings.put(key, fresh.reused());
+    }
+    if (index != null) {
+      index.recordListing(fresh);
     }
     return fresh;
   }
@@ -229,7 +299,7 @@ public final class FocusedReader {
    */
   private @Nullable SourceFile load(
       Path path, String relative, long maxBytes, boolean required,
-      @Nullable BasicFileAttributes seen) {
+      @Nullable BasicFileAttributes seen, @Nullable PersistentIndex index) {
     Path key = path.toAbsolutePath().normalize();
     BasicFileAttributes attrs = seen != null ? seen : attributes(key);
     if (attrs != null && attrs.isRegularFile() && attrs.size() <= maxBytes) {
@@ -240,6 +310,10 @@ public final class FocusedReader {
       }
       if (!required && now.equals(binaries.getIfPresent(key))) {
         return null;
+      }
+      PersistentIndex.FileEntry indexed = index == null ? null : index.lookup(relative, now);
+      if (indexed != null) {
+        return restore(key, relative, maxBytes, now, indexed, index);
       }
     }
     // A file rewritten while it is read can come back torn (an old head and a new tail). The
@@ -255,11 +329,18 @@ public final class FocusedReader {
       if (stable || attempt >= MAX_READ_ATTEMPTS) {
         boolean keep = stable && FileStamp.of(attrs).settled(readAtMillis);
         if (outcome instanceof SourceReader.Loaded loaded && keep) {
-          cache.put(key, new CachedFile(FileStamp.of(attrs), loaded.file()));
+          FileStamp stamp = FileStamp.of(attrs);
+          cache.put(key, new CachedFile(stamp, loaded.file(), index, relative, null));
+          if (index != null) {
+            index.recordText(relative, stamp, loaded.file());
+          }
         } else if (keep
             && outcome instanceof SourceReader.Skipped skipped
             && skipped.reason() == SourceReader.Skip.BINARY) {
           binaries.put(key, FileStamp.of(attrs));
+          if (index != null) {
+            index.recordBinary(relative, FileStamp.of(attrs));
+          }
         }
         break;
       }
@@ -278,15 +359,51 @@ public final class FocusedReader {
     return null;
   }
 
+  /**
+   * A file known to the persistent index under its current stamp, without reading it: binary
+   * ones are skipped; text ones come back deferred, read only if a search needs their lines,
+   * and checked then against the stamp their filter and outline were stored under.
+   */
+  private @Nullable SourceFile restore(
+      Path key, String relative, long maxBytes, FileStamp stamp,
+      PersistentIndex.FileEntry indexed, PersistentIndex index) {
+    if (indexed.binary()) {
+      binaries.put(key, stamp);
+      return null;
+    }
+    CachedFile[] holder = new CachedFile[1];
+    SourceFile file =
+        SourceFile.deferred(
+            key, relative,
+            () -> {
+              SourceReader.Outcome outcome = SourceReader.read(key, relative, maxBytes);
+              if (!stamp.equals(FileStamp.read(key))) {
+                holder[0].matchesStamp = false; // changed since: the stored outline is not its
+              }
+              return outcome instanceof SourceReader.Loaded loaded
+                  ? loaded.file().lines()
+                  : List.of();
+            },
+            indexed.textFilter());
+    holder[0] = new CachedFile(stamp, file, index, relative, indexed.outline());
+    cache.put(key, holder[0]);
+    return file;
+  }
+
   Outline outline(SourceFile file) {
     CachedFile cached = cache.getIfPresent(file.path().toAbsolutePath().normalize());
-    if (cached == null || cached.file.lines() != file.lines()) {
+    if (cached == null || !cached.file.sameContent(file)) {
       return outliner.outline(file);
     }
     Outline o = cached.outline;
     if (o == null) {
-      o = outliner.outline(file);
+      file.lines(); // a deferred file is read here, which tells whether it kept its stamp
+      Outline stored = cached.indexedOutline;
+      o = stored != null && cached.matchesStamp ? stored : outliner.outline(file);
       cached.outline = o;
+      if (stored == null && cached.index != null && cached.matchesStamp) {
+        cached.index.recordOutline(cached.relativePath, cached.stamp, o);
+      }
     }
     return o;
   }
@@ -297,7 +414,7 @@ public final class FocusedReader {
    */
   Outline roughOutline(SourceFile file) {
     CachedFile cached = cache.getIfPresent(file.path().toAbsolutePath().normalize());
-    if (cached == null || cached.file.lines() != file.lines()) {
+    if (cached == null || !cached.file.sameContent(file)) {
       return Outliners.heuristic().outline(file);
     }
     Outline o = cached.roughOutline;

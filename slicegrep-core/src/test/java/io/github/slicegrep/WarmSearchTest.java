@@ -18,10 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WarmSearchTest {
   @TempDir Path dir;
-  private long clock = System.currentTimeMillis() - TimeUnit.HOURS.toMillis(1);
+  private AgedTree aged;
 
   @Test
   void warmReaderSeesEditsAdditionsDeletionsAndIgnoreRules() throws IOException {
+    aged = new AgedTree(dir);
     write("src/a.py", "def alpha():\n    return 1\n");
     write("src/b.py", "def beta():\n    return alpha()\n");
     write("docs/notes.md", "alpha notes\n");
@@ -52,18 +53,11 @@ class WarmSearchTest {
     assertEquals(fresh, warm.search(dir, query, Options.defaults()));
   }
 
-  /** Writes {@code text} and moves the times of it and its directories to a new past instant. */
   private void write(String relative, String text) throws IOException {
-    Path file = dir.resolve(relative);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, text);
-    for (Path p = file; p.startsWith(dir); p = p.getParent()) {
-      age(p);
-    }
+    aged.write(relative, text);
   }
 
   private void age(Path p) throws IOException {
-    clock += 1000;
-    Files.setLastModifiedTime(p, FileTime.fromMillis(clock));
+    aged.age(p);
   }
 }

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -121,6 +122,13 @@ public final class SlicegrepCommand implements Callable<Integer> {
       description = "Skip files larger than this (default: ${DEFAULT-VALUE}).")
   long maxFileBytes = Options.DEFAULT_MAX_FILE_BYTES;
 
+  @Option(
+      names = "--no-index",
+      description = "Do not read or write the persistent index of the searched directory"
+          + " (also: SLICEGREP_INDEX=off). It lives in $XDG_CACHE_HOME/slicegrep/index or"
+          + " ~/.cache/slicegrep/index, or in SLICEGREP_INDEX_DIR.")
+  boolean noIndex;
+
   private final PrintWriter out;
   private final PrintWriter err;
   private volatile boolean progressShown;
@@ -149,11 +157,17 @@ public final class SlicegrepCommand implements Callable<Integer> {
             .withDedupe(!noDedupe)
             .withObjective(Objective.parse(objective))
             .withMaxFileBytes(maxFileBytes);
-    Result result = new FocusedReader().search(path, pattern, options, progress());
+    Result result = reader().search(path, pattern, options, progress());
     clearProgressLine();
     out.print(json ? result.toJson() + "\n" : result.render());
     out.flush();
     return result.matched() ? EXIT_MATCH : EXIT_NO_MATCH;
+  }
+
+  /** A reader with the persistent index unless it is switched off. */
+  private FocusedReader reader() {
+    Optional<Path> indexDirectory = noIndex ? Optional.empty() : FocusedReader.indexDirectory();
+    return indexDirectory.map(FocusedReader::withIndex).orElseGet(FocusedReader::new);
   }
 
   private int printMap() {

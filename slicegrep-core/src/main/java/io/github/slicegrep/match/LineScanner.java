@@ -43,10 +43,13 @@ public final class LineScanner {
     int count = fragments.size();
     long[] found = new long[16];
     int size = 0;
-    List<String> lines = file.lines();
     for (int f = 0; f < count; f++) {
       String literal = literals[f];
+      if (literal != null && !file.mayContain(literal)) {
+        continue; // a file restored from an index, proven not to hold it: not even read
+      }
       Fragment fragment = fragments.get(f);
+      List<String> lines = file.lines();
       if (literal == null) {
         for (int i = 0; i < lines.size(); i++) {
           if (matches(fragment, lines.get(i))) {

@@ -73,11 +73,6 @@ public final class FoldedText {
     return lo + 1;
   }
 
-  /** Characters held, for cache weights. */
-  int weight() {
-    return text.length() + 2 * lineStarts.length;
-  }
-
   private static char[] buildFold() {
     char[] fold = new char[Character.MAX_VALUE + 1];
     for (int c = 0; c <= Character.MAX_VALUE; c++) {
