@@ -189,8 +189,16 @@ public final class SlicegrepCommand implements Callable<Integer> {
     }
   }
 
-  /** Whether to draw progress: only when a person is watching a terminal. */
+  /**
+   * Whether to draw progress: only when a person is watching stderr. Java cannot ask whether
+   * stderr is a terminal, so the launcher tells (SLICEGREP_PROGRESS=1 or 0, from {@code [ -t 2 ]});
+   * run without it, a console on stdin and stdout stands in.
+   */
   private boolean showProgress() {
+    String told = System.getenv("SLICEGREP_PROGRESS");
+    if (told != null && !told.isBlank()) {
+      return err != null && told.strip().equals("1");
+    }
     return err != null && System.console() != null;
   }
 

@@ -6,9 +6,8 @@ import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.source.FileStamp;
 import io.github.slicegrep.source.SourceFile;
 import io.github.slicegrep.source.SourceTree;
-import java.io.ByteArrayInputStream;
+import io.github.slicegrep.source.TrigramFilter;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -46,7 +45,7 @@ import org.jspecify.annotations.Nullable;
  * Only stamps that had settled ({@link FileStamp#settled}) when read are stored. Thread-safe.
  */
 public final class PersistentIndex {
-  static final int FORMAT_VERSION = 1;
+  static final int FORMAT_VERSION = 2;
   private static final byte[] MAGIC = "slicegrep-index\n".getBytes(StandardCharsets.US_ASCII);
   private static final int HEADER_BYTES = MAGIC.length + 4 + 8 + 8;
   /** Temporary files older than this were left by a killed writer and are removed. */
@@ -77,15 +76,16 @@ public final class PersistentIndex {
 
   private final Path file;
   private final Key key;
-  private final Map<String, FileEntry> entries;
+  private final ConcurrentHashMap<String, FileEntry> entries;
   private volatile SourceTree.@Nullable Listing listing;
   private volatile boolean dirty;
 
   private PersistentIndex(
-      Path file, Key key, Map<String, FileEntry> entries, SourceTree.@Nullable Listing listing) {
+      Path file, Key key, ConcurrentHashMap<String, FileEntry> entries,
+      SourceTree.@Nullable Listing listing) {
     this.file = file;
     this.key = key;
-    this.entries = new ConcurrentHashMap<>(entries);
+    this.entries = entries;
     this.listing = listing;
   }
 
@@ -102,7 +102,7 @@ public final class PersistentIndex {
     } catch (IOException | RuntimeException e) {
       // Missing, unreadable or malformed: start cold; the next save replaces it.
     }
-    return new PersistentIndex(file, key, Map.of(), null);
+    return new PersistentIndex(file, key, new ConcurrentHashMap<>(), null);
   }
 
   /** Where this index is (or will be) stored. */
@@ -131,7 +131,7 @@ public final class PersistentIndex {
 
   /** Records a text file read under a settled {@code stamp}. */
   public void recordText(String relativePath, FileStamp stamp, SourceFile source) {
-    put(relativePath, new FileEntry(stamp, TrigramFilter.of(source.folded()), null));
+    put(relativePath, new FileEntry(stamp, source.trigrams(), null));
   }
 
   public void recordBinary(String relativePath, FileStamp stamp) {
@@ -220,23 +220,23 @@ public final class PersistentIndex {
   private byte[] encode(SourceTree.Listing current) throws IOException {
     ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 16);
     DataOutputStream out = new DataOutputStream(body);
-    out.writeUTF(key.describe());
+    writeString(out, key.describe());
     out.writeLong(current.readAtMillis());
     out.writeInt(current.watched().size());
     for (Map.Entry<Path, FileStamp> e : current.watched().entrySet()) {
-      out.writeUTF(e.getKey().toString());
+      writeString(out, e.getKey().toString());
       writeStamp(out, e.getValue());
     }
     out.writeInt(current.presence().size());
     for (Map.Entry<Path, Boolean> e : current.presence().entrySet()) {
-      out.writeUTF(e.getKey().toString());
+      writeString(out, e.getKey().toString());
       out.writeBoolean(e.getValue());
     }
     List<SourceTree.Entry> files = current.files();
     out.writeInt(files.size());
     Set<String> listed = new HashSet<>();
     for (SourceTree.Entry f : files) {
-      out.writeUTF(f.relativePath());
+      writeString(out, f.relativePath());
       listed.add(f.relativePath());
     }
     List<Map.Entry<String, FileEntry>> kept = new ArrayList<>();
@@ -247,16 +247,17 @@ public final class PersistentIndex {
     }
     out.writeInt(kept.size());
     for (Map.Entry<String, FileEntry> e : kept) {
-      out.writeUTF(e.getKey());
+      writeString(out, e.getKey());
       FileEntry entry = e.getValue();
       writeStamp(out, entry.stamp());
       out.writeBoolean(entry.binary());
       if (!entry.binary()) {
         TrigramFilter filter = entry.textFilter();
         out.writeByte(filter.bitsLog2());
-        for (long w : filter.words()) {
-          out.writeLong(w);
-        }
+        long[] words = filter.words();
+        ByteBuffer raw = ByteBuffer.allocate(words.length * Long.BYTES);
+        raw.asLongBuffer().put(words);
+        out.write(raw.array());
         writeOutline(out, entry.outline());
       }
     }
@@ -270,18 +271,24 @@ public final class PersistentIndex {
     return whole.array();
   }
 
-  private record Decoded(Map<String, FileEntry> entries, SourceTree.Listing listing) {}
+  private record Decoded(
+      ConcurrentHashMap<String, FileEntry> entries, SourceTree.Listing listing) {}
 
-  /** Null for anything but a whole index of this format for this key. */
-  private static @Nullable Decoded decode(byte[] bytes, Key key) throws IOException {
+  /**
+   * Null for anything but a whole index of this format for this key. Read from a byte buffer
+   * (big-endian, as DataOutputStream writes) because filters are most of the bytes and are
+   * copied in bulk.
+   */
+  private static @Nullable Decoded decode(byte[] bytes, Key key) {
     if (bytes.length < HEADER_BYTES
         || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
       return null;
     }
-    ByteBuffer header = ByteBuffer.wrap(bytes, MAGIC.length, HEADER_BYTES - MAGIC.length);
-    int version = header.getInt();
-    long length = header.getLong();
-    long checksum = header.getLong();
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    in.position(MAGIC.length);
+    int version = in.getInt();
+    long length = in.getLong();
+    long checksum = in.getLong();
     if (version != FORMAT_VERSION || length != bytes.length - HEADER_BYTES) {
       return null;
     }
@@ -290,57 +297,71 @@ public final class PersistentIndex {
     if (crc.getValue() != checksum) {
       return null;
     }
-    DataInputStream in =
-        new DataInputStream(new ByteArrayInputStream(bytes, HEADER_BYTES, (int) length));
-    if (!in.readUTF().equals(key.describe())) {
+    if (!readString(in).equals(key.describe())) {
       return null;
     }
-    long readAtMillis = in.readLong();
+    long readAtMillis = in.getLong();
     Map<Path, FileStamp> watched = new LinkedHashMap<>();
-    for (int i = in.readInt(); i > 0; i--) {
-      watched.put(Path.of(in.readUTF()), readStamp(in));
+    for (int i = in.getInt(); i > 0; i--) {
+      watched.put(Path.of(readString(in)), readStamp(in));
     }
     Map<Path, Boolean> presence = new LinkedHashMap<>();
-    for (int i = in.readInt(); i > 0; i--) {
-      presence.put(Path.of(in.readUTF()), in.readBoolean());
+    for (int i = in.getInt(); i > 0; i--) {
+      presence.put(Path.of(readString(in)), in.get() != 0);
     }
-    List<SourceTree.Entry> files = new ArrayList<>();
-    for (int i = in.readInt(); i > 0; i--) {
-      String relative = in.readUTF();
+    int listed = in.getInt();
+    List<SourceTree.Entry> files = new ArrayList<>(Math.min(listed, bytes.length));
+    for (int i = listed; i > 0; i--) {
+      String relative = readString(in);
       files.add(new SourceTree.Entry(key.root().resolve(relative), relative, null));
     }
-    Map<String, FileEntry> entries = new LinkedHashMap<>();
-    for (int i = in.readInt(); i > 0; i--) {
-      String relative = in.readUTF();
+    int count = in.getInt();
+    ConcurrentHashMap<String, FileEntry> entries =
+        new ConcurrentHashMap<>(Math.min(count, bytes.length) * 4 / 3 + 16);
+    for (int i = count; i > 0; i--) {
+      String relative = readString(in);
       FileStamp stamp = readStamp(in);
-      if (in.readBoolean()) {
+      if (in.get() != 0) {
         entries.put(relative, new FileEntry(stamp, null, null));
         continue;
       }
-      int log2 = in.readByte();
+      int log2 = in.get();
       if (log2 < TrigramFilter.MIN_BITS_LOG2 || log2 > TrigramFilter.MAX_BITS_LOG2) {
         return null;
       }
       long[] words = new long[1 << (log2 - 6)];
-      for (int w = 0; w < words.length; w++) {
-        words[w] = in.readLong();
-      }
+      in.asLongBuffer().get(words);
+      in.position(in.position() + words.length * Long.BYTES);
       entries.put(relative, new FileEntry(stamp, new TrigramFilter(log2, words), readOutline(in)));
     }
-    if (in.available() != 0) {
+    if (in.hasRemaining()) {
       return null;
     }
     return new Decoded(entries, new SourceTree.Listing(files, watched, presence, readAtMillis));
   }
 
+  /** Length-prefixed UTF-8 (DataOutputStream.writeUTF stops at 64 KiB). */
+  private static void writeString(DataOutputStream out, String s) throws IOException {
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    out.writeInt(b.length);
+    out.write(b);
+  }
+
+  private static String readString(ByteBuffer in) {
+    int n = in.getInt();
+    String s = new String(in.array(), in.position(), n, StandardCharsets.UTF_8);
+    in.position(in.position() + n);
+    return s;
+  }
+
   private static void writeStamp(DataOutputStream out, FileStamp s) throws IOException {
     out.writeLong(s.modifiedNanos());
     out.writeLong(s.size());
-    out.writeUTF(s.fileKey());
+    writeString(out, s.fileKeyText());
   }
 
-  private static FileStamp readStamp(DataInputStream in) throws IOException {
-    return new FileStamp(in.readLong(), in.readLong(), in.readUTF());
+  private static FileStamp readStamp(ByteBuffer in) {
+    return new FileStamp(in.getLong(), in.getLong(), readString(in));
   }
 
   private static void writeOutline(DataOutputStream out, @Nullable Outline outline)
@@ -352,9 +373,9 @@ public final class PersistentIndex {
     List<Definition> defs = outline.definitions();
     out.writeInt(defs.size());
     for (Definition d : defs) {
-      out.writeUTF(d.kind().name());
-      out.writeUTF(d.name());
-      out.writeUTF(d.qualifiedName());
+      writeString(out, d.kind().name());
+      writeString(out, d.name());
+      writeString(out, d.qualifiedName());
       out.writeInt(d.startLine());
       out.writeInt(d.endLine());
       out.writeInt(d.headerLine());
@@ -362,19 +383,18 @@ public final class PersistentIndex {
     }
   }
 
-  private static @Nullable Outline readOutline(DataInputStream in) throws IOException {
-    int count = in.readInt();
+  private static @Nullable Outline readOutline(ByteBuffer in) {
+    int count = in.getInt();
     if (count < 0) {
       return null;
     }
-    List<Definition> defs = new ArrayList<>(count);
+    List<Definition> defs = new ArrayList<>(Math.min(count, 1 << 16));
     for (int i = 0; i < count; i++) {
       defs.add(
           new Definition(
-              Definition.Kind.valueOf(in.readUTF()), in.readUTF(), in.readUTF(), in.readInt(),
-              in.readInt(), in.readInt(), in.readBoolean()));
+              Definition.Kind.valueOf(readString(in)), readString(in), readString(in),
+              in.getInt(), in.getInt(), in.getInt(), in.get() != 0));
     }
     return Outline.of(defs);
   }
-
 }

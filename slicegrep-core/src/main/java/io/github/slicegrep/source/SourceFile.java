@@ -45,7 +45,7 @@ public final class SourceFile {
   private static final class Content {
     private volatile @Nullable List<String> lines;
     private @Nullable Supplier<List<String>> loader;
-    private final @Nullable ContentFilter filter;
+    private volatile @Nullable ContentFilter filter;
     private volatile @Nullable FoldedText folded;
 
     Content(
@@ -80,10 +80,17 @@ public final class SourceFile {
       FoldedText v = folded;
       if (v == null) {
         v = FoldedText.of(lines());
+        trigrams = TrigramFilter.of(v);
+        if (filter == null) {
+          filter = trigrams;
+        }
         folded = v;
       }
       return v;
     }
+
+    /** Set with the folded text; read after it, so visible once {@code folded} is. */
+    private @Nullable TrigramFilter trigrams;
   }
 
   /** Builds a file from text, for callers that already hold the content. */
@@ -115,12 +122,18 @@ public final class SourceFile {
 
   /**
    * Whether the text may contain {@code foldedLiteral} (folded as {@link FoldedText#fold}):
-   * false only when a deferred file's filter proves it absent, without reading the file.
+   * false only when a filter proves it absent (a deferred file's from the index, without reading
+   * the file; a searched file's, without scanning it).
    */
   public boolean mayContain(String foldedLiteral) {
-    return content.filter == null
-        || content.lines != null
-        || content.filter.mayContain(foldedLiteral);
+    ContentFilter filter = content.filter;
+    return filter == null || filter.mayContain(foldedLiteral);
+  }
+
+  /** The trigram filter of the folded text (computing both on first use). */
+  public TrigramFilter trigrams() {
+    content.folded();
+    return Objects.requireNonNull(content.trigrams);
   }
 
   /** Whether {@code other} is this file's content seen from any root (read once, shared). */

@@ -1,7 +1,5 @@
-package io.github.slicegrep.index;
+package io.github.slicegrep.source;
 
-import io.github.slicegrep.source.ContentFilter;
-import io.github.slicegrep.source.FoldedText;
 import java.util.Arrays;
 
 /**
@@ -9,17 +7,19 @@ import java.util.Arrays;
  * no false negatives): a literal with a trigram whose bit is clear cannot be in the file. The
  * set has about one bit per character of text, so it costs an eighth of the text's bytes and a
  * literal's trigrams each pass falsely about a quarter of the time: a 10-character literal
- * passes a file without it about once in 40,000. Immutable.
+ * passes a file without it about once in 40,000. Kept with every searched file (a warm search
+ * skips the {@code indexOf} over most files) and stored in the persistent index (a later
+ * process skips reading them). Immutable.
  */
-final class TrigramFilter implements ContentFilter {
-  static final int MIN_BITS_LOG2 = 9;
+public final class TrigramFilter implements ContentFilter {
+  public static final int MIN_BITS_LOG2 = 9;
   /** Past 16 KiB a filter of a big file is mostly set, and big files are few. */
-  static final int MAX_BITS_LOG2 = 17;
+  public static final int MAX_BITS_LOG2 = 17;
 
   private final int bitsLog2;
   private final long[] words;
 
-  TrigramFilter(int bitsLog2, long[] words) {
+  public TrigramFilter(int bitsLog2, long[] words) {
     if (bitsLog2 < MIN_BITS_LOG2 || bitsLog2 > MAX_BITS_LOG2
         || words.length != 1 << (bitsLog2 - 6)) {
       throw new IllegalArgumentException("bad filter size " + bitsLog2 + "/" + words.length);
@@ -28,7 +28,7 @@ final class TrigramFilter implements ContentFilter {
     this.words = words;
   }
 
-  static TrigramFilter of(FoldedText folded) {
+  public static TrigramFilter of(FoldedText folded) {
     String text = folded.text();
     int log2 = MIN_BITS_LOG2;
     while (log2 < MAX_BITS_LOG2 && (1 << log2) < text.length()) {
@@ -55,11 +55,11 @@ final class TrigramFilter implements ContentFilter {
     return true;
   }
 
-  int bitsLog2() {
+  public int bitsLog2() {
     return bitsLog2;
   }
 
-  long[] words() {
+  public long[] words() {
     return Arrays.copyOf(words, words.length);
   }
 
