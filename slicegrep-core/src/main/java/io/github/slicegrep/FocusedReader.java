@@ -380,13 +380,15 @@ public final class FocusedReader {
               if (!stamp.equals(FileStamp.read(key))) {
                 holder[0].matchesStamp = false; // changed since: the stored outline is not its
               }
+              // Cached only once read: most restored files are never read, and a hundred
+              // thousand cache insertions cost a warm process more than its scan.
+              cache.put(key, holder[0]);
               return outcome instanceof SourceReader.Loaded loaded
                   ? loaded.file().lines()
                   : List.of();
             },
             indexed.textFilter());
     holder[0] = new CachedFile(stamp, file, index, relative, indexed.outline());
-    cache.put(key, holder[0]);
     return file;
   }
 
