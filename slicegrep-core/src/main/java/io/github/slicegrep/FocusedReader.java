@@ -70,6 +70,12 @@ public final class FocusedReader {
   static final int MAX_READ_ATTEMPTS = 3;
   /** Progress is reported every this many files read. */
   static final int PROGRESS_EVERY = 500;
+  /**
+   * From this many files on, a cold search with a persistent index keeps only each file's
+   * filter once it is indexed, and reads the file again if a query's literal may be in it:
+   * memory then grows with the matching files and the bounded cache, not with the tree.
+   */
+  static final int STREAMING_FILES = 20_000;
 
   /** Roots whose listing is kept: a host usually searches one project, sometimes a few. */
   static final int LISTINGS_KEPT = 16;
@@ -84,12 +90,13 @@ public final class FocusedReader {
   private final Cache<ListingKey, SourceTree.Listing> listings;
   /** Where persistent indexes are kept, or null for none. */
   private final @Nullable Path indexDirectory;
+  private final int streamingFiles;
   /** The persistent index of each root searched, read once. */
   private final Map<PersistentIndex.Key, PersistentIndex> indexes = new ConcurrentHashMap<>();
 
   /** A reader with in-memory caches only: it writes nothing to disk. */
   public FocusedReader() {
-    this(null);
+    this(null, STREAMING_FILES);
   }
 
   /**
@@ -99,7 +106,12 @@ public final class FocusedReader {
    */
   public static FocusedReader withIndex(Path indexDirectory) {
     SlicegrepException.check(indexDirectory != null, "index directory is missing");
-    return new FocusedReader(indexDirectory);
+    return new FocusedReader(indexDirectory, STREAMING_FILES);
+  }
+
+  /** With the streaming threshold lowered, so tests reach that path on small trees. */
+  static FocusedReader withIndex(Path indexDirectory, int streamingFiles) {
+    return new FocusedReader(indexDirectory, streamingFiles);
   }
 
   /**
@@ -111,8 +123,9 @@ public final class FocusedReader {
     return IndexLocation.fromEnvironment();
   }
 
-  private FocusedReader(@Nullable Path indexDirectory) {
+  private FocusedReader(@Nullable Path indexDirectory, int streamingFiles) {
     this.indexDirectory = indexDirectory;
+    this.streamingFiles = streamingFiles;
     this.outliner = Outliners.standard();
     this.cache =
         CacheBuilder.newBuilder()
@@ -216,7 +229,7 @@ public final class FocusedReader {
 
   private SourceFile readSingle(Path path, Options options) {
     String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
-    return load(path, name, options.maxFileBytes(), true, null, null);
+    return load(path, name, options.maxFileBytes(), true, null, null, false);
   }
 
   private @Nullable PersistentIndex index(Path root, Options options) {
@@ -234,12 +247,13 @@ public final class FocusedReader {
     List<SourceTree.Entry> paths = listing(root, options.recursive(), index).files();
     AtomicInteger done = new AtomicInteger();
     int total = paths.size();
+    boolean streaming = index != null && total >= streamingFiles;
     return paths.parallelStream()
         .map(
             p -> {
               SourceFile f =
                   load(p.path(), p.relativePath(), options.maxFileBytes(), false,
-                      p.attributes(), index);
+                      p.attributes(), index, streaming);
               int n = done.incrementAndGet();
               if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
                 progress.filesRead(n, total);
@@ -299,7 +313,7 @@ public final class FocusedReader {
    */
   private @Nullable SourceFile load(
       Path path, String relative, long maxBytes, boolean required,
-      @Nullable BasicFileAttributes seen, @Nullable PersistentIndex index) {
+      @Nullable BasicFileAttributes seen, @Nullable PersistentIndex index, boolean streaming) {
     Path key = path.toAbsolutePath().normalize();
     BasicFileAttributes attrs = seen != null ? seen : attributes(key);
     if (attrs != null && attrs.isRegularFile() && attrs.size() <= maxBytes) {
@@ -330,6 +344,10 @@ public final class FocusedReader {
         boolean keep = stable && FileStamp.of(attrs).settled(readAtMillis);
         if (outcome instanceof SourceReader.Loaded loaded && keep) {
           FileStamp stamp = FileStamp.of(attrs);
+          if (streaming && index != null) {
+            return restore(key, relative, maxBytes, stamp,
+                index.recordText(relative, stamp, loaded.file()), index);
+          }
           cache.put(key, new CachedFile(stamp, loaded.file(), index, relative, null));
           if (index != null) {
             index.recordText(relative, stamp, loaded.file());

@@ -107,6 +107,16 @@ class PersistentIndexTest {
     assertNotEquals(0, Files.size(index));
   }
 
+  @Test
+  void streamingColdSearchAnswersAsCold() throws IOException {
+    for (String q : QUERIES) {
+      Path fresh = Files.createTempDirectory(cache, "streaming");
+      Result cold = new FocusedReader().search(tree, q, Options.defaults());
+      assertEquals(cold, FocusedReader.withIndex(fresh, 1).search(tree, q, Options.defaults()), q);
+      assertEquals(cold, FocusedReader.withIndex(fresh, 1).search(tree, q, Options.defaults()), q);
+    }
+  }
+
   /** Each query through a new indexed reader (a new process) equals a reader without one. */
   private void assertAllLikeCold() {
     for (String q : QUERIES) {

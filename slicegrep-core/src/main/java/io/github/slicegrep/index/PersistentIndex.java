@@ -129,9 +129,11 @@ public final class PersistentIndex {
     return e != null && e.stamp().equals(now) ? e : null;
   }
 
-  /** Records a text file read under a settled {@code stamp}. */
-  public void recordText(String relativePath, FileStamp stamp, SourceFile source) {
-    put(relativePath, new FileEntry(stamp, source.trigrams(), null));
+  /** Records a text file read under a settled {@code stamp}; returns its entry. */
+  public FileEntry recordText(String relativePath, FileStamp stamp, SourceFile source) {
+    FileEntry entry = new FileEntry(stamp, source.trigrams(), null);
+    put(relativePath, entry);
+    return entry;
   }
 
   public void recordBinary(String relativePath, FileStamp stamp) {
