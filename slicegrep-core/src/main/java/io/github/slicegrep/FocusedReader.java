@@ -9,6 +9,7 @@ import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.LineScanner;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.match.Regions;
+import io.github.slicegrep.outline.Blocks;
 import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.outline.Outliner;
 import io.github.slicegrep.outline.Outliners;
@@ -16,11 +17,18 @@ import io.github.slicegrep.pack.NegativeEvidence;
 import io.github.slicegrep.pack.Packer;
 import io.github.slicegrep.pack.Packing;
 import io.github.slicegrep.pack.Piece;
+import io.github.slicegrep.query.Fragment;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.query.QueryParser;
+import io.github.slicegrep.query.Router;
+import io.github.slicegrep.recall.BlockBm25;
+import io.github.slicegrep.recall.FileTerms;
+import io.github.slicegrep.recall.Question;
 import io.github.slicegrep.rank.Candidate;
 import io.github.slicegrep.rank.Dedupe;
+import io.github.slicegrep.rank.FragmentBm25;
 import io.github.slicegrep.rank.FragmentStats;
+import io.github.slicegrep.rank.Relevance;
 import io.github.slicegrep.rank.Scorer;
 import io.github.slicegrep.source.FileStamp;
 import io.github.slicegrep.source.SourceFile;
@@ -43,7 +51,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -94,7 +105,16 @@ public final class FocusedReader {
   /** The persistent index of each root searched, read once. */
   private final Map<PersistentIndex.Key, PersistentIndex> indexes = new ConcurrentHashMap<>();
 
-  /** A reader with in-memory caches only: it writes nothing to disk. */
+  /**
+   * Runs on the listed paths of a directory search before any of them is read: a seam that
+   * lets tests delete or replace files exactly in that gap.
+   */
+  private volatile Consumer<List<Path>> afterListing = paths -> {};
+
+  /**
+   * A reader with in-memory caches only (at most 256 Mi characters of decoded text); it writes
+   * nothing to disk.
+   */
   public FocusedReader() {
     this(null, STREAMING_FILES);
   }
@@ -103,6 +123,10 @@ public final class FocusedReader {
    * A reader that also keeps a persistent index of each directory it searches in
    * {@code indexDirectory} (see {@link #indexDirectory()}), so that another process searching
    * an unchanged tree skips walking, reading and parsing it.
+   *
+   * @param indexDirectory where the index files are kept (created on first write)
+   * @return a reader that reads and writes indexes there
+   * @throws SlicegrepException when the directory is null
    */
   public static FocusedReader withIndex(Path indexDirectory) {
     SlicegrepException.check(indexDirectory != null, "index directory is missing");
@@ -118,6 +142,8 @@ public final class FocusedReader {
    * The index directory of this process's environment: none when {@code SLICEGREP_INDEX=off},
    * else {@code SLICEGREP_INDEX_DIR}, else {@code $XDG_CACHE_HOME/slicegrep/index} or
    * {@code ~/.cache/slicegrep/index}.
+   *
+   * @return the directory, or empty when indexes are switched off
    */
   public static Optional<Path> indexDirectory() {
     return IndexLocation.fromEnvironment();
@@ -150,6 +176,7 @@ public final class FocusedReader {
     private volatile boolean matchesStamp = true;
     private volatile @Nullable Outline outline;
     private volatile @Nullable Outline roughOutline;
+    private volatile @Nullable FileTerms terms;
 
     CachedFile(
         FileStamp stamp, SourceFile file, @Nullable PersistentIndex index, String relativePath,
@@ -170,7 +197,16 @@ public final class FocusedReader {
     }
   }
 
-  /** Searches with default options except the budget and the boundary. */
+  /**
+   * Searches with default options except the budget and the boundary.
+   *
+   * @param path a file or a directory
+   * @param query regex alternatives joined by {@code |}, or a plain-English question
+   * @param budget tokens, 0 for unlimited
+   * @param boundary how a match grows into a slice
+   * @return the ranked slices, what was left out and why
+   * @throws SlicegrepException on an empty or unusable query or a missing or unreadable path
+   */
   public Result search(Path path, String query, int budget, Boundary boundary) {
     return search(path, query, Options.defaults().withBudget(budget).withBoundary(boundary));
   }
@@ -178,6 +214,10 @@ public final class FocusedReader {
   /**
    * Searches {@code path} (a file or a directory) for {@code query}.
    *
+   * @param path a file or a directory
+   * @param query regex alternatives joined by {@code |}, or a plain-English question
+   * @param options every setting of the search
+   * @return the ranked slices, what was left out and why
    * @throws SlicegrepException on an empty or unusable query or a path that does not exist, is
    *     not a readable regular file or directory, or (in file mode) is binary or too large
    */
@@ -185,7 +225,16 @@ public final class FocusedReader {
     return search(path, query, options, Progress.NONE);
   }
 
-  /** Like {@link #search(Path, String, Options)}, reporting progress while files are read. */
+  /**
+   * Like {@link #search(Path, String, Options)}, reporting progress while files are read.
+   *
+   * @param path a file or a directory
+   * @param query regex alternatives joined by {@code |}, or a plain-English question
+   * @param options every setting of the search
+   * @param progress told how many files have been read, from worker threads
+   * @return the ranked slices, what was left out and why
+   * @throws SlicegrepException on an empty or unusable query or a missing or unreadable path
+   */
   public Result search(Path path, String query, Options options, Progress progress) {
     SlicegrepException.check(path != null, "path is missing");
     Query parsed = QueryParser.parse(query);
@@ -196,7 +245,8 @@ public final class FocusedReader {
     PersistentIndex index = directory ? index(path, options) : null;
     List<SourceFile> files =
         directory ? readTree(path, options, progress, index) : List.of(readSingle(path, options));
-    Result result = new Search(parsed, options, label(path, directory), directory, files).run();
+    Query routed = Router.route(parsed, phrase -> occursIn(files, phrase));
+    Result result = new Search(routed, options, label(path, directory), directory, files).run();
     if (index != null) {
       index.saveIfChanged();
     }
@@ -207,6 +257,8 @@ public final class FocusedReader {
    * The definition map of one file, from this reader's cache: after a search of the file its
    * outline is reused, not computed again.
    *
+   * @param file the file to map
+   * @return its definitions with their lines
    * @throws SlicegrepException when the path is missing, a directory, binary or over the
    *     default size cap
    */
@@ -220,6 +272,11 @@ public final class FocusedReader {
     }
     SourceFile source = readSingle(file, Options.defaults());
     return FileMap.of(source, outline(source));
+  }
+
+  /** Whether any line of {@code files} holds {@code fragment}, by the scanner's own rules. */
+  private static boolean occursIn(List<SourceFile> files, Fragment fragment) {
+    return files.parallelStream().anyMatch(f -> LineScanner.contains(f, fragment));
   }
 
   private static String label(Path path, boolean directory) {
@@ -238,13 +295,18 @@ public final class FocusedReader {
     }
     PersistentIndex.Key key =
         new PersistentIndex.Key(
-            root.toAbsolutePath().normalize(), options.recursive(), options.maxFileBytes());
+            root.toAbsolutePath().normalize(), options.recursive(), options.confined(),
+            options.maxFileBytes());
     return indexes.computeIfAbsent(key, k -> PersistentIndex.open(indexDirectory, k));
   }
 
   private List<SourceFile> readTree(
       Path root, Options options, Progress progress, @Nullable PersistentIndex index) {
-    List<SourceTree.Entry> paths = listing(root, options.recursive(), index).files();
+    List<SourceTree.Entry> paths = listing(root, options, index).files();
+    afterListing.accept(paths.stream().map(SourceTree.Entry::path).toList());
+    // Confined, each file's real path is checked again just before it is read: the file or a
+    // directory above it may have been replaced by a link out of the tree since the listing.
+    @Nullable Path realTop = options.confined() ? realPath(root) : null;
     AtomicInteger done = new AtomicInteger();
     int total = paths.size();
     boolean streaming = index != null && total >= streamingFiles;
@@ -252,8 +314,10 @@ public final class FocusedReader {
         .map(
             p -> {
               SourceFile f =
-                  load(p.path(), p.relativePath(), options.maxFileBytes(), false,
-                      p.attributes(), index, streaming);
+                  realTop != null && !SourceTree.isInside(p.path(), realTop)
+                      ? null
+                      : load(p.path(), p.relativePath(), options.maxFileBytes(), false,
+                          p.attributes(), index, streaming);
               int n = done.incrementAndGet();
               if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
                 progress.filesRead(n, total);
@@ -269,8 +333,9 @@ public final class FocusedReader {
    * it read has changed since (a few hundred stats instead of a walk), otherwise a new walk.
    */
   private SourceTree.Listing listing(
-      Path root, boolean recursive, @Nullable PersistentIndex index) {
-    ListingKey key = new ListingKey(root.toAbsolutePath().normalize(), recursive);
+      Path root, Options options, @Nullable PersistentIndex index) {
+    ListingKey key =
+        new ListingKey(root.toAbsolutePath().normalize(), options.recursive(), options.confined());
     SourceTree.Listing previous = listings.getIfPresent(key);
     if (previous != null && previous.unchanged()) {
       return previous;
@@ -282,7 +347,7 @@ public final class FocusedReader {
     }
     SourceTree.Listing fresh;
     try {
-      fresh = SourceTree.walk(root, recursive);
+      fresh = SourceTree.walk(root, options.recursive(), options.confined());
     } catch (IOException | SecurityException e) {
       throw new SlicegrepException("cannot read directory " + root + ": " + e.getMessage(), e);
     }
@@ -295,7 +360,19 @@ public final class FocusedReader {
     return fresh;
   }
 
-  private record ListingKey(Path root, boolean recursive) {}
+  private record ListingKey(Path root, boolean recursive, boolean confined) {}
+
+  private static Path realPath(Path root) {
+    try {
+      return root.toRealPath();
+    } catch (IOException | SecurityException e) {
+      throw new SlicegrepException("cannot read directory " + root + ": " + e.getMessage(), e);
+    }
+  }
+
+  void afterListing(Consumer<List<Path>> action) {
+    this.afterListing = action;
+  }
 
   private static @Nullable BasicFileAttributes attributes(Path path) {
     try {
@@ -410,6 +487,11 @@ public final class FocusedReader {
     return file;
   }
 
+  /**
+   * The parsed outline of {@code file}, kept with the cached file. A file restored from the
+   * persistent index brings its stored outline, used when what was read kept the indexed stamp;
+   * one parsed here is added to the index.
+   */
   Outline outline(SourceFile file) {
     CachedFile cached = cache.getIfPresent(file.path().toAbsolutePath().normalize());
     if (cached == null || !cached.file.sameContent(file)) {
@@ -433,16 +515,32 @@ public final class FocusedReader {
    * every matched file this way, and a repeated query should not redo it.
    */
   Outline roughOutline(SourceFile file) {
+    return derived(
+        file, Outliners.heuristic()::outline, c -> c.roughOutline, (c, o) -> c.roughOutline = o);
+  }
+
+  /** The recall terms of a file, analysed once per cached file like its outline. */
+  FileTerms terms(SourceFile file) {
+    return derived(file, FileTerms::of, c -> c.terms, (c, t) -> c.terms = t);
+  }
+
+  /**
+   * Something computed from a file's text, kept with the cached file so that it is computed
+   * once per version of the file; computed afresh for a file not (or no longer) in the cache.
+   */
+  private <T> T derived(
+      SourceFile file, Function<SourceFile, T> compute, Function<CachedFile, @Nullable T> read,
+      BiConsumer<CachedFile, T> write) {
     CachedFile cached = cache.getIfPresent(file.path().toAbsolutePath().normalize());
     if (cached == null || !cached.file.sameContent(file)) {
-      return Outliners.heuristic().outline(file);
+      return compute.apply(file);
     }
-    Outline o = cached.roughOutline;
-    if (o == null) {
-      o = Outliners.heuristic().outline(file);
-      cached.roughOutline = o;
+    T value = read.apply(cached);
+    if (value == null) {
+      value = compute.apply(file);
+      write.accept(cached, value);
     }
-    return o;
+    return value;
   }
 
   /** One search's state, from hits to the result. */
@@ -533,13 +631,41 @@ public final class FocusedReader {
     }
 
     private List<Candidate> rank(FragmentStats stats, List<Region> regions) {
-      Scorer scorer = new Scorer(query, stats, this::outlineOf, regions);
+      Relevance relevance =
+          query.route() == Query.Route.VAGUE
+              ? recall(regions)
+              : new FragmentBm25(query.fragments().size(), stats, regions);
+      Scorer scorer = new Scorer(query, stats, this::outlineOf, relevance);
       List<Candidate> ranked = new ArrayList<>(scorer.scoreAll(regions));
       ranked.sort(
           Comparator.comparingDouble((Candidate c) -> -c.score())
               .thenComparing(Candidate::file)
               .thenComparingInt(c -> c.region().start()));
       return ranked;
+    }
+
+    /**
+     * BM25 recall for a question: the question's terms counted in each region, against
+     * statistics over the definition blocks of every file that holds any of them.
+     */
+    private Relevance recall(List<Region> regions) {
+      Map<SourceFile, FileTerms> terms = new IdentityHashMap<>();
+      List<SourceFile> matchedFiles = new ArrayList<>();
+      for (Region r : regions) {
+        if (!terms.containsKey(r.file())) {
+          terms.put(r.file(), null);
+          matchedFiles.add(r.file());
+        }
+      }
+      List<BlockBm25.Document> corpus =
+          matchedFiles.parallelStream()
+              .map(f -> new BlockBm25.Document(terms(f), Blocks.of(f, outlineOf(f))))
+              .toList();
+      for (int i = 0; i < matchedFiles.size(); i++) {
+        terms.put(matchedFiles.get(i), corpus.get(i).terms());
+      }
+      BlockBm25 bm25 = BlockBm25.build(Question.of(query.questionWords()), corpus);
+      return bm25.relevance(terms::get);
     }
 
     /**

@@ -52,9 +52,9 @@ public final class PersistentIndex {
   static final long STALE_TEMP_MILLIS = TimeUnit.MINUTES.toMillis(10);
 
   /** What an index is for: the same root walked the same way with the same size cap. */
-  public record Key(Path root, boolean recursive, long maxFileBytes) {
+  public record Key(Path root, boolean recursive, boolean confined, long maxFileBytes) {
     String describe() {
-      return root + "\n" + recursive + "\n" + maxFileBytes;
+      return root + "\n" + recursive + "\n" + confined + "\n" + maxFileBytes;
     }
   }
 

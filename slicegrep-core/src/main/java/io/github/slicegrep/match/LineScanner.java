@@ -84,6 +84,20 @@ public final class LineScanner {
     return hits.build();
   }
 
+  /** Whether {@code fragment} matches any line of {@code file} that {@link #scan} would read. */
+  public static boolean contains(SourceFile file, Fragment fragment) {
+    String literal = RequiredLiteral.of(fragment).orElse(null);
+    if (literal != null && !file.mayContain(literal)) {
+      return false;
+    }
+    for (String line : file.lines()) {
+      if (matches(fragment, line)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean matches(Fragment fragment, String line) {
     return !line.isEmpty() && line.length() <= MAX_MATCHED_LINE_CHARS && fragment.matches(line);
   }

@@ -25,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  * Lists the files a directory search reads: honours {@code .gitignore} files (nested, with
  * negation, plus those of enclosing directories up to the repository root and
  * {@code .git/info/exclude}), skips version-control, dependency and build-output directories,
- * follows symlinks without ever looping, and never opens FIFOs, sockets or devices.
+ * follows symlinks without ever looping (or, confined, only those that stay inside the tree),
+ * and never opens FIFOs, sockets or devices.
  */
 public final class SourceTree {
   /** Directory names never descended into below the search root. */
@@ -119,25 +120,36 @@ public final class SourceTree {
     }
   }
 
-  /** The files below {@code root} in a stable (sorted, depth-first) order. */
+  /** The files below {@code root} in a stable (sorted, depth-first) order, links followed. */
   public static List<Path> list(Path root, boolean recursive) throws IOException {
-    return walk(root, recursive).files().stream().map(Entry::path).toList();
+    return list(root, recursive, false);
+  }
+
+  /**
+   * The files below {@code root} in a stable (sorted, depth-first) order. Confined, an entry
+   * that is a symlink is skipped unless its real path lies inside the root's real path; the
+   * entries that are not links lie inside already, since every directory descended into does.
+   */
+  public static List<Path> list(Path root, boolean recursive, boolean confined)
+      throws IOException {
+    return walk(root, recursive, confined).files().stream().map(Entry::path).toList();
   }
 
   /**
    * Like {@link #list}, with each file's attributes and what the listing depends on: the walk
    * has to read them anyway, and a caller can then check its cache without reading them again.
    */
-  public static Listing walk(Path root, boolean recursive) throws IOException {
+  public static Listing walk(Path root, boolean recursive, boolean confined) throws IOException {
     long readAtMillis = System.currentTimeMillis();
     Path top = root.toAbsolutePath().normalize();
+    Path realTop = top.toRealPath();
     List<Entry> files = new ArrayList<>();
     Map<Path, FileStamp> watched = new LinkedHashMap<>();
     Map<Path, Boolean> presence = new LinkedHashMap<>();
     Set<Path> visitedDirectories = new HashSet<>();
     Deque<Frame> stack = new ArrayDeque<>();
     stack.push(new Frame(top, "", enclosingRules(top, watched, presence)));
-    visitedDirectories.add(top.toRealPath());
+    visitedDirectories.add(realTop);
     while (!stack.isEmpty()) {
       Frame frame = stack.pop();
       watch(watched, frame.dir);
@@ -145,6 +157,9 @@ public final class SourceTree {
       List<Path> entries = sortedEntries(frame.dir);
       List<Frame> subdirectories = new ArrayList<>();
       for (Path entry : entries) {
+        if (confined && leavesTree(entry, realTop)) {
+          continue;
+        }
         BasicFileAttributes attrs = attributes(entry);
         if (attrs == null) {
           continue;
@@ -210,6 +225,24 @@ public final class SourceTree {
     } catch (IOException | SecurityException e) {
       return null;
     }
+  }
+
+  /**
+   * Whether {@code path}, every symlink on its way resolved now, lies inside {@code realRoot}
+   * (a real path). False when it cannot be resolved.
+   */
+  public static boolean isInside(Path path, Path realRoot) {
+    Path real = realPath(path);
+    return real != null && real.startsWith(realRoot);
+  }
+
+  /** True for a symlink whose target lies outside the tree or cannot be resolved. */
+  private static boolean leavesTree(Path entry, Path realRoot) {
+    if (!Files.isSymbolicLink(entry)) {
+      return false;
+    }
+    Path real = realPath(entry);
+    return real == null || !real.startsWith(realRoot);
   }
 
   private static @Nullable Path realPath(Path p) {
