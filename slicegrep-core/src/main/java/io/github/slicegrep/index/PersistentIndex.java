@@ -105,11 +105,6 @@ public final class PersistentIndex {
     return new PersistentIndex(file, key, new ConcurrentHashMap<>(), null);
   }
 
-  /** Where this index is (or will be) stored. */
-  public Path file() {
-    return file;
-  }
-
   /** The stored listing, with the walk's attributes dropped, or null. */
   public SourceTree.@Nullable Listing listing() {
     return listing;
