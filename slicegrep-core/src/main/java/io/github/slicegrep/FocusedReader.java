@@ -3,6 +3,8 @@ package io.github.slicegrep;
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
 import com.google.common.hash.Hashing;
+import io.github.slicegrep.index.IndexLocation;
+import io.github.slicegrep.index.PersistentIndex;
 import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.LineScanner;
 import io.github.slicegrep.match.Region;
@@ -28,6 +30,7 @@ import io.github.slicegrep.rank.FragmentBm25;
 import io.github.slicegrep.rank.FragmentStats;
 import io.github.slicegrep.rank.Relevance;
 import io.github.slicegrep.rank.Scorer;
+import io.github.slicegrep.source.FileStamp;
 import io.github.slicegrep.source.SourceFile;
 import io.github.slicegrep.source.SourceReader;
 import io.github.slicegrep.source.SourceTree;
@@ -45,8 +48,9 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
@@ -77,55 +81,119 @@ public final class FocusedReader {
   static final int MAX_READ_ATTEMPTS = 3;
   /** Progress is reported every this many files read. */
   static final int PROGRESS_EVERY = 500;
+  /**
+   * From this many files on, a cold search with a persistent index keeps only each file's
+   * filter once it is indexed, and reads the file again if a query's literal may be in it:
+   * memory then grows with the matching files and the bounded cache, not with the tree.
+   */
+  static final int STREAMING_FILES = 20_000;
+
+  /** Roots whose listing is kept: a host usually searches one project, sometimes a few. */
+  static final int LISTINGS_KEPT = 16;
+  /** Binary files remembered, so a warm search does not sniff them again. */
+  static final long BINARY_CACHE_MAX_FILES = 200_000;
 
   private final Outliner outliner;
   private final Cache<Path, CachedFile> cache;
+  /** The stamps of files found binary: skipped again without opening while unchanged. */
+  private final Cache<Path, FileStamp> binaries;
+  /** The last walk of each searched root, reused while what it read is unchanged. */
+  private final Cache<ListingKey, SourceTree.Listing> listings;
+  /** Where persistent indexes are kept, or null for none. */
+  private final @Nullable Path indexDirectory;
+  private final int streamingFiles;
+  /** The persistent index of each root searched, read once. */
+  private final Map<PersistentIndex.Key, PersistentIndex> indexes = new ConcurrentHashMap<>();
+
   /**
    * Runs on the listed paths of a directory search before any of them is read: a seam that
    * lets tests delete or replace files exactly in that gap.
    */
   private volatile Consumer<List<Path>> afterListing = paths -> {};
 
-  /** A reader with an empty cache, which holds at most 256 Mi characters of decoded text. */
+  /**
+   * A reader with in-memory caches only (at most 256 Mi characters of decoded text); it writes
+   * nothing to disk.
+   */
   public FocusedReader() {
+    this(null, STREAMING_FILES);
+  }
+
+  /**
+   * A reader that also keeps a persistent index of each directory it searches in
+   * {@code indexDirectory} (see {@link #indexDirectory()}), so that another process searching
+   * an unchanged tree skips walking, reading and parsing it.
+   *
+   * @param indexDirectory where the index files are kept (created on first write)
+   * @return a reader that reads and writes indexes there
+   * @throws SlicegrepException when the directory is null
+   */
+  public static FocusedReader withIndex(Path indexDirectory) {
+    SlicegrepException.check(indexDirectory != null, "index directory is missing");
+    return new FocusedReader(indexDirectory, STREAMING_FILES);
+  }
+
+  /** With the streaming threshold lowered, so tests reach that path on small trees. */
+  static FocusedReader withIndex(Path indexDirectory, int streamingFiles) {
+    return new FocusedReader(indexDirectory, streamingFiles);
+  }
+
+  /**
+   * The index directory of this process's environment: none when {@code SLICEGREP_INDEX=off},
+   * else {@code SLICEGREP_INDEX_DIR}, else {@code $XDG_CACHE_HOME/slicegrep/index} or
+   * {@code ~/.cache/slicegrep/index}.
+   *
+   * @return the directory, or empty when indexes are switched off
+   */
+  public static Optional<Path> indexDirectory() {
+    return IndexLocation.fromEnvironment();
+  }
+
+  private FocusedReader(@Nullable Path indexDirectory, int streamingFiles) {
+    this.indexDirectory = indexDirectory;
+    this.streamingFiles = streamingFiles;
     this.outliner = Outliners.standard();
     this.cache =
         CacheBuilder.newBuilder()
             .maximumWeight(CACHE_MAX_CHARS)
             .weigher((Path p, CachedFile f) -> f.weight())
             .build();
+    this.binaries = CacheBuilder.newBuilder().maximumSize(BINARY_CACHE_MAX_FILES).build();
+    this.listings = CacheBuilder.newBuilder().maximumSize(LISTINGS_KEPT).build();
   }
 
   /**
-   * What identifies a file's content on disk without reading it: modification time to the
-   * nanosecond (a same-size rewrite within one millisecond must be seen), size, and the file
-   * key (the inode, so an atomic rename over the file is seen too).
+   * A decoded file as last seen on disk, with what is derived from it once computed. A file
+   * restored from a persistent index is read on first use and brings its stored outline, which
+   * holds only if what is read still has the stamp it was indexed under.
    */
-  private record Stamp(long modifiedNanos, long size, @Nullable Object fileKey) {
-    static Stamp of(BasicFileAttributes attrs) {
-      return new Stamp(
-          attrs.lastModifiedTime().to(TimeUnit.NANOSECONDS), attrs.size(), attrs.fileKey());
-    }
-  }
-
-  /** A decoded file as last seen on disk, with its outline once computed. */
   private static final class CachedFile {
-    final Stamp stamp;
+    final FileStamp stamp;
     final SourceFile file;
+    final @Nullable PersistentIndex index;
+    final String relativePath;
+    final @Nullable Outline indexedOutline;
+    private volatile boolean matchesStamp = true;
     private volatile @Nullable Outline outline;
+    private volatile @Nullable Outline roughOutline;
     private volatile @Nullable FileTerms terms;
 
-    CachedFile(Stamp stamp, SourceFile file) {
+    CachedFile(
+        FileStamp stamp, SourceFile file, @Nullable PersistentIndex index, String relativePath,
+        @Nullable Outline indexedOutline) {
       this.stamp = stamp;
       this.file = file;
+      this.index = index;
+      this.relativePath = relativePath;
+      this.indexedOutline = indexedOutline;
     }
 
+    /**
+     * Twice the size on disk, about the characters of the lines and, once searched, of their
+     * folded copy; taken from the stamp so that weighing never reads a deferred file.
+     */
     int weight() {
-      long chars = 0;
-      for (String line : file.lines()) {
-        chars += line.length() + 1L;
-      }
-      return (int) Math.min(Integer.MAX_VALUE, chars);
+      return (int) Math.min(Integer.MAX_VALUE, 2 * Math.max(1, stamp.size()));
     }
   }
 
@@ -174,10 +242,15 @@ public final class FocusedReader {
       throw new SlicegrepException("path not found: " + path);
     }
     boolean directory = Files.isDirectory(path);
+    PersistentIndex index = directory ? index(path, options) : null;
     List<SourceFile> files =
-        directory ? readTree(path, options, progress) : List.of(readSingle(path, options));
+        directory ? readTree(path, options, progress, index) : List.of(readSingle(path, options));
     Query routed = Router.route(parsed, phrase -> occursIn(files, phrase));
-    return new Search(routed, options, label(path, directory), directory, files).run();
+    Result result = new Search(routed, options, label(path, directory), directory, files).run();
+    if (index != null) {
+      index.saveIfChanged();
+    }
+    return result;
   }
 
   /**
@@ -213,30 +286,38 @@ public final class FocusedReader {
 
   private SourceFile readSingle(Path path, Options options) {
     String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
-    return load(path, name, options.maxFileBytes(), true);
+    return load(path, name, options.maxFileBytes(), true, null, null, false);
   }
 
-  private List<SourceFile> readTree(Path root, Options options, Progress progress) {
-    List<Path> paths;
-    try {
-      paths = SourceTree.list(root, options.recursive(), options.confined());
-    } catch (IOException | SecurityException e) {
-      throw new SlicegrepException("cannot read directory " + root + ": " + e.getMessage(), e);
+  private @Nullable PersistentIndex index(Path root, Options options) {
+    if (indexDirectory == null) {
+      return null;
     }
-    afterListing.accept(paths);
-    Path top = root.toAbsolutePath().normalize();
+    PersistentIndex.Key key =
+        new PersistentIndex.Key(
+            root.toAbsolutePath().normalize(), options.recursive(), options.confined(),
+            options.maxFileBytes());
+    return indexes.computeIfAbsent(key, k -> PersistentIndex.open(indexDirectory, k));
+  }
+
+  private List<SourceFile> readTree(
+      Path root, Options options, Progress progress, @Nullable PersistentIndex index) {
+    List<SourceTree.Entry> paths = listing(root, options, index).files();
+    afterListing.accept(paths.stream().map(SourceTree.Entry::path).toList());
     // Confined, each file's real path is checked again just before it is read: the file or a
     // directory above it may have been replaced by a link out of the tree since the listing.
     @Nullable Path realTop = options.confined() ? realPath(root) : null;
     AtomicInteger done = new AtomicInteger();
     int total = paths.size();
+    boolean streaming = index != null && total >= streamingFiles;
     return paths.parallelStream()
         .map(
             p -> {
               SourceFile f =
-                  realTop != null && !SourceTree.isInside(p, realTop)
+                  realTop != null && !SourceTree.isInside(p.path(), realTop)
                       ? null
-                      : load(p, relativePath(top, p), options.maxFileBytes(), false);
+                      : load(p.path(), p.relativePath(), options.maxFileBytes(), false,
+                          p.attributes(), index, streaming);
               int n = done.incrementAndGet();
               if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
                 progress.filesRead(n, total);
@@ -246,6 +327,40 @@ public final class FocusedReader {
         .filter(f -> f != null)
         .toList();
   }
+
+  /**
+   * The files below {@code root}: the last walk's when none of the directories and ignore files
+   * it read has changed since (a few hundred stats instead of a walk), otherwise a new walk.
+   */
+  private SourceTree.Listing listing(
+      Path root, Options options, @Nullable PersistentIndex index) {
+    ListingKey key =
+        new ListingKey(root.toAbsolutePath().normalize(), options.recursive(), options.confined());
+    SourceTree.Listing previous = listings.getIfPresent(key);
+    if (previous != null && previous.unchanged()) {
+      return previous;
+    }
+    SourceTree.Listing stored = index == null ? null : index.listing();
+    if (stored != null && stored.unchanged()) {
+      listings.put(key, stored);
+      return stored;
+    }
+    SourceTree.Listing fresh;
+    try {
+      fresh = SourceTree.walk(root, options.recursive(), options.confined());
+    } catch (IOException | SecurityException e) {
+      throw new SlicegrepException("cannot read directory " + root + ": " + e.getMessage(), e);
+    }
+    if (fresh.reusable()) {
+      listings.put(key, fresh.reused());
+    }
+    if (index != null) {
+      index.recordListing(fresh);
+    }
+    return fresh;
+  }
+
+  private record ListingKey(Path root, boolean recursive, boolean confined) {}
 
   private static Path realPath(Path root) {
     try {
@@ -268,46 +383,59 @@ public final class FocusedReader {
   }
 
   /**
-   * {@code file} relative to {@code top}, its name elements joined by {@code /}: never by
-   * rewriting separators in the string, since on Linux a backslash is part of a file's name.
-   */
-  private static String relativePath(Path top, Path file) {
-    Path relative = top.relativize(file.toAbsolutePath().normalize());
-    StringBuilder sb = new StringBuilder();
-    for (Path element : relative) {
-      if (sb.length() > 0) {
-        sb.append('/');
-      }
-      sb.append(element);
-    }
-    return sb.toString();
-  }
-
-  /**
    * The file at {@code path}, from the cache when its modification time and size are
    * unchanged. In file mode a file that cannot be searched is an error; in directory mode it is
-   * skipped (null).
+   * skipped (null). {@code seen} are the attributes the tree walk just read, so a warm search
+   * stats each file once, not twice.
    */
-  private @Nullable SourceFile load(Path path, String relative, long maxBytes, boolean required) {
+  private @Nullable SourceFile load(
+      Path path, String relative, long maxBytes, boolean required,
+      @Nullable BasicFileAttributes seen, @Nullable PersistentIndex index, boolean streaming) {
     Path key = path.toAbsolutePath().normalize();
-    BasicFileAttributes attrs = attributes(key);
+    BasicFileAttributes attrs = seen != null ? seen : attributes(key);
     if (attrs != null && attrs.isRegularFile() && attrs.size() <= maxBytes) {
       CachedFile cached = cache.getIfPresent(key);
-      if (cached != null && cached.stamp.equals(Stamp.of(attrs))) {
+      FileStamp now = FileStamp.of(attrs);
+      if (cached != null && cached.stamp.equals(now)) {
         return cached.file.withRelativePath(relative);
+      }
+      if (!required && now.equals(binaries.getIfPresent(key))) {
+        return null;
+      }
+      PersistentIndex.FileEntry indexed = index == null ? null : index.lookup(relative, now);
+      if (indexed != null) {
+        return restore(key, relative, maxBytes, now, indexed, index);
       }
     }
     // A file rewritten while it is read can come back torn (an old head and a new tail). The
     // stamp taken before and after the read tells: a changed one means read again, and text
-    // that never read stable is used once but not cached.
+    // that never read stable is used once but not cached. Nor is text whose stamp has not
+    // settled: a second write within the file system's clock tick could keep the stamp.
+    long readAtMillis = System.currentTimeMillis();
     SourceReader.Outcome outcome = SourceReader.read(key, relative, maxBytes);
     for (int attempt = 1; ; attempt++) {
       BasicFileAttributes after = attributes(key);
       boolean stable =
-          attrs != null && after != null && Stamp.of(attrs).equals(Stamp.of(after));
+          attrs != null && after != null && FileStamp.of(attrs).equals(FileStamp.of(after));
       if (stable || attempt >= MAX_READ_ATTEMPTS) {
-        if (outcome instanceof SourceReader.Loaded loaded && stable) {
-          cache.put(key, new CachedFile(Stamp.of(attrs), loaded.file()));
+        boolean keep = stable && FileStamp.of(attrs).settled(readAtMillis);
+        if (outcome instanceof SourceReader.Loaded loaded && keep) {
+          FileStamp stamp = FileStamp.of(attrs);
+          if (streaming && index != null) {
+            return restore(key, relative, maxBytes, stamp,
+                index.recordText(relative, stamp, loaded.file()), index);
+          }
+          cache.put(key, new CachedFile(stamp, loaded.file(), index, relative, null));
+          if (index != null) {
+            index.recordText(relative, stamp, loaded.file());
+          }
+        } else if (keep
+            && outcome instanceof SourceReader.Skipped skipped
+            && skipped.reason() == SourceReader.Skip.BINARY) {
+          binaries.put(key, FileStamp.of(attrs));
+          if (index != null) {
+            index.recordBinary(relative, FileStamp.of(attrs));
+          }
         }
         break;
       }
@@ -326,8 +454,69 @@ public final class FocusedReader {
     return null;
   }
 
+  /**
+   * A file known to the persistent index under its current stamp, without reading it: binary
+   * ones are skipped; text ones come back deferred, read only if a search needs their lines,
+   * and checked then against the stamp their filter and outline were stored under.
+   */
+  private @Nullable SourceFile restore(
+      Path key, String relative, long maxBytes, FileStamp stamp,
+      PersistentIndex.FileEntry indexed, PersistentIndex index) {
+    if (indexed.binary()) {
+      binaries.put(key, stamp);
+      return null;
+    }
+    CachedFile[] holder = new CachedFile[1];
+    SourceFile file =
+        SourceFile.deferred(
+            key, relative,
+            () -> {
+              SourceReader.Outcome outcome = SourceReader.read(key, relative, maxBytes);
+              if (!stamp.equals(FileStamp.read(key))) {
+                holder[0].matchesStamp = false; // changed since: the stored outline is not its
+              }
+              // Cached only once read: most restored files are never read, and a hundred
+              // thousand cache insertions cost a warm process more than its scan.
+              cache.put(key, holder[0]);
+              return outcome instanceof SourceReader.Loaded loaded
+                  ? loaded.file().lines()
+                  : List.of();
+            },
+            indexed.textFilter());
+    holder[0] = new CachedFile(stamp, file, index, relative, indexed.outline());
+    return file;
+  }
+
+  /**
+   * The parsed outline of {@code file}, kept with the cached file. A file restored from the
+   * persistent index brings its stored outline, used when what was read kept the indexed stamp;
+   * one parsed here is added to the index.
+   */
   Outline outline(SourceFile file) {
-    return derived(file, outliner::outline, c -> c.outline, (c, o) -> c.outline = o);
+    CachedFile cached = cache.getIfPresent(file.path().toAbsolutePath().normalize());
+    if (cached == null || !cached.file.sameContent(file)) {
+      return outliner.outline(file);
+    }
+    Outline o = cached.outline;
+    if (o == null) {
+      file.lines(); // a deferred file is read here, which tells whether it kept its stamp
+      Outline stored = cached.indexedOutline;
+      o = stored != null && cached.matchesStamp ? stored : outliner.outline(file);
+      cached.outline = o;
+      if (stored == null && cached.index != null && cached.matchesStamp) {
+        cached.index.recordOutline(cached.relativePath, cached.stamp, o);
+      }
+    }
+    return o;
+  }
+
+  /**
+   * The heuristic outline of {@code file}, kept with the cached file: a staged search outlines
+   * every matched file this way, and a repeated query should not redo it.
+   */
+  Outline roughOutline(SourceFile file) {
+    return derived(
+        file, Outliners.heuristic()::outline, c -> c.roughOutline, (c, o) -> c.roughOutline = o);
   }
 
   /** The recall terms of a file, analysed once per cached file like its outline. */
@@ -343,7 +532,7 @@ public final class FocusedReader {
       SourceFile file, Function<SourceFile, T> compute, Function<CachedFile, @Nullable T> read,
       BiConsumer<CachedFile, T> write) {
     CachedFile cached = cache.getIfPresent(file.path().toAbsolutePath().normalize());
-    if (cached == null || cached.file.lines() != file.lines()) {
+    if (cached == null || !cached.file.sameContent(file)) {
       return compute.apply(file);
     }
     T value = read.apply(cached);
@@ -377,8 +566,8 @@ public final class FocusedReader {
 
     Result run() {
       int fragmentCount = query.fragments().size();
-      List<List<Hit>> hitsByFile =
-          files.parallelStream().map(f -> LineScanner.scan(f, query)).toList();
+      LineScanner scanner = LineScanner.of(query);
+      List<List<Hit>> hitsByFile = files.parallelStream().map(scanner::scan).toList();
       int[] hitsPerFragment = new int[fragmentCount];
       int[] filesWithFragment = new int[fragmentCount];
       List<Integer> matched = new ArrayList<>();
@@ -504,7 +693,7 @@ public final class FocusedReader {
       if (preciseFiles.contains(file)) {
         return preciseOutlines.computeIfAbsent(file, FocusedReader.this::outline);
       }
-      return roughOutlines.computeIfAbsent(file, Outliners.heuristic()::outline);
+      return roughOutlines.computeIfAbsent(file, FocusedReader.this::roughOutline);
     }
 
     private Chunk toChunk(Piece p) {

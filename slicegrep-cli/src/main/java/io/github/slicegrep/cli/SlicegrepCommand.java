@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -132,6 +133,13 @@ public final class SlicegrepCommand implements Callable<Integer> {
       description = "Skip files larger than this (default: ${DEFAULT-VALUE}).")
   long maxFileBytes = Options.DEFAULT_MAX_FILE_BYTES;
 
+  @Option(
+      names = "--no-index",
+      description = "Do not read or write the persistent index of the searched directory"
+          + " (also: SLICEGREP_INDEX=off). It lives in $XDG_CACHE_HOME/slicegrep/index or"
+          + " ~/.cache/slicegrep/index, or in SLICEGREP_INDEX_DIR.")
+  boolean noIndex;
+
   private final PrintWriter out;
   private final PrintWriter err;
   private volatile boolean progressShown;
@@ -161,11 +169,17 @@ public final class SlicegrepCommand implements Callable<Integer> {
             .withObjective(Objective.parse(objective))
             .withMaxFileBytes(maxFileBytes)
             .withConfined(confine);
-    Result result = new FocusedReader().search(path, pattern, options, progress());
+    Result result = reader().search(path, pattern, options, progress());
     clearProgressLine();
     out.print(json ? result.toJson() + "\n" : result.render());
     out.flush();
     return result.matched() ? EXIT_MATCH : EXIT_NO_MATCH;
+  }
+
+  /** A reader with the persistent index unless it is switched off. */
+  private FocusedReader reader() {
+    Optional<Path> indexDirectory = noIndex ? Optional.empty() : FocusedReader.indexDirectory();
+    return indexDirectory.map(FocusedReader::withIndex).orElseGet(FocusedReader::new);
   }
 
   private int printMap() {
@@ -187,8 +201,16 @@ public final class SlicegrepCommand implements Callable<Integer> {
     }
   }
 
-  /** Whether to draw progress: only when a person is watching a terminal. */
+  /**
+   * Whether to draw progress: only when a person is watching stderr. Java cannot ask whether
+   * stderr is a terminal, so the launcher tells (SLICEGREP_PROGRESS=1 or 0, from {@code [ -t 2 ]});
+   * run without it, a console on stdin and stdout stands in.
+   */
   private boolean showProgress() {
+    String told = System.getenv("SLICEGREP_PROGRESS");
+    if (told != null && !told.isBlank()) {
+      return err != null && told.strip().equals("1");
+    }
     return err != null && System.console() != null;
   }
 

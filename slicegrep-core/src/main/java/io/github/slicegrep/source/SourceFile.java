@@ -2,22 +2,95 @@ package io.github.slicegrep.source;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A decoded text file: its lines exactly as an editor numbers them, its language and where it
- * sits relative to the searched root. Immutable.
+ * sits relative to the searched root. Immutable; the lines of a file restored from an index are
+ * read on first use (see {@link #deferred}).
  */
 public final class SourceFile {
   private final Path path;
   private final String relativePath;
   private final Language language;
-  private final List<String> lines;
+  /** Shared by the copies {@link #withRelativePath} makes, so reading and folding happen once. */
+  private final Content content;
 
   public SourceFile(Path path, String relativePath, Language language, List<String> lines) {
+    this(path, relativePath, language, new Content(List.copyOf(lines), null, null));
+  }
+
+  private SourceFile(Path path, String relativePath, Language language, Content content) {
     this.path = path;
     this.relativePath = relativePath;
     this.language = language;
-    this.lines = List.copyOf(lines);
+    this.content = content;
+  }
+
+  /**
+   * A file whose lines are read only when first asked for, with a filter that answers for its
+   * text meanwhile: a search through an index reads only the files that may match.
+   * {@code loader} must not throw; it returns what is on disk when called.
+   */
+  public static SourceFile deferred(
+      Path path, String relativePath, Supplier<List<String>> loader, ContentFilter filter) {
+    return new SourceFile(
+        path, relativePath, Language.of(path.getFileName().toString()),
+        new Content(null, loader, filter));
+  }
+
+  /** The lines (read on demand for a deferred file) and what is derived from them. */
+  private static final class Content {
+    private volatile @Nullable List<String> lines;
+    private @Nullable Supplier<List<String>> loader;
+    private volatile @Nullable ContentFilter filter;
+    private volatile @Nullable FoldedText folded;
+
+    Content(
+        @Nullable List<String> lines,
+        @Nullable Supplier<List<String>> loader,
+        @Nullable ContentFilter filter) {
+      this.lines = lines;
+      this.loader = loader;
+      this.filter = filter;
+    }
+
+    List<String> lines() {
+      List<String> v = lines;
+      if (v == null) {
+        synchronized (this) {
+          v = lines;
+          if (v == null) {
+            v = List.copyOf(Objects.requireNonNull(loader).get());
+            lines = v;
+            loader = null;
+          }
+        }
+      }
+      return v;
+    }
+
+    /**
+     * The folded text, computed on first use and kept: a cached file is searched many times,
+     * and a literal search over it is one {@code indexOf} instead of a regex per line.
+     */
+    FoldedText folded() {
+      FoldedText v = folded;
+      if (v == null) {
+        v = FoldedText.of(lines());
+        trigrams = TrigramFilter.of(v);
+        if (filter == null) {
+          filter = trigrams;
+        }
+        folded = v;
+      }
+      return v;
+    }
+
+    /** Set with the folded text; read after it, so visible once {@code folded} is. */
+    private @Nullable TrigramFilter trigrams;
   }
 
   /** Builds a file from text, for callers that already hold the content. */
@@ -40,32 +113,64 @@ public final class SourceFile {
   }
 
   public List<String> lines() {
-    return lines;
+    return content.lines();
   }
 
   public int lineCount() {
-    return lines.size();
+    return lines().size();
+  }
+
+  /**
+   * Whether the text may contain {@code foldedLiteral} (folded as {@link FoldedText#fold}):
+   * false only when a filter proves it absent (a deferred file's from the index, without reading
+   * the file; a searched file's, without scanning it).
+   */
+  public boolean mayContain(String foldedLiteral) {
+    ContentFilter filter = content.filter;
+    return filter == null || filter.mayContain(foldedLiteral);
+  }
+
+  /** The trigram filter of the folded text (computing both on first use). */
+  public TrigramFilter trigrams() {
+    content.folded();
+    return Objects.requireNonNull(content.trigrams);
+  }
+
+  /** Whether {@code other} is this file's content seen from any root (read once, shared). */
+  public boolean sameContent(SourceFile other) {
+    return content == other.content;
+  }
+
+  /** Whether the lines are in memory (always, except for a deferred file not yet read). */
+  public boolean loaded() {
+    return content.lines != null;
+  }
+
+  /** The lines joined and case-folded for fast literal search (see {@link FoldedText}). */
+  public FoldedText folded() {
+    return content.folded();
   }
 
   /** Line {@code n}, 1-based. */
   public String line(int n) {
-    return lines.get(n - 1);
+    return lines().get(n - 1);
   }
 
   /** Lines {@code from..to} (1-based, inclusive) joined with {@code \n}. */
   public String text(int from, int to) {
-    return String.join("\n", lines.subList(from - 1, to));
+    return String.join("\n", lines().subList(from - 1, to));
   }
 
   /** The same content seen from another root (a cached file reused by another search). */
   public SourceFile withRelativePath(String otherRelativePath) {
     return otherRelativePath.equals(relativePath)
         ? this
-        : new SourceFile(path, otherRelativePath, language, lines);
+        : new SourceFile(path, otherRelativePath, language, content);
   }
 
   @Override
   public String toString() {
-    return relativePath + " (" + lines.size() + " lines, " + language + ")";
+    return relativePath + " (" + (loaded() ? lines().size() + " lines" : "not read") + ", "
+        + language + ")";
   }
 }

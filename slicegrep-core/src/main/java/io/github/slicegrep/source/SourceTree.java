@@ -1,6 +1,7 @@
 package io.github.slicegrep.source;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +14,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.eclipse.jgit.ignore.IgnoreNode;
 import org.jspecify.annotations.Nullable;
@@ -38,6 +41,85 @@ public final class SourceTree {
 
   private SourceTree() {}
 
+  /**
+   * A listed file, its path relative to the root with name elements joined by {@code /} (on
+   * Linux a backslash is part of a name, so separators are never rewritten in a string), and
+   * the attributes read while listing it (symlinks followed), or null in a listing that is
+   * reused or restored, whose files a caller must stat again.
+   */
+  public record Entry(Path path, String relativePath, @Nullable BasicFileAttributes attributes) {
+    Entry reused() {
+      return attributes == null ? this : new Entry(path, relativePath, null);
+    }
+  }
+
+  /**
+   * The files of a walk and what they depend on: the stamp of every directory read and every
+   * ignore file applied, and whether a {@code .git} or {@code .gitignore} exists in each of the
+   * root's ancestors up to the repository (one appearing there changes what is listed; their
+   * directories' own stamps change too often to watch). Adding, removing or renaming an entry
+   * changes its directory's stamp, so while everything watched is unchanged the same walk would
+   * list the same files, and a warm search need not walk again. Immutable.
+   */
+  public static final class Listing {
+    private final List<Entry> files;
+    private final Map<Path, FileStamp> watched;
+    private final Map<Path, Boolean> presence;
+    private final long readAtMillis;
+
+    /** {@code readAtMillis}: the wall clock before the first watched stamp was read. */
+    public Listing(
+        List<Entry> files,
+        Map<Path, FileStamp> watched,
+        Map<Path, Boolean> presence,
+        long readAtMillis) {
+      this.files = List.copyOf(files);
+      this.watched = ImmutableMap.copyOf(watched);
+      this.presence = ImmutableMap.copyOf(presence);
+      this.readAtMillis = readAtMillis;
+    }
+
+    /** Paths whose existence (true) or absence (false) the listing depends on. */
+    public Map<Path, Boolean> presence() {
+      return presence;
+    }
+
+    public long readAtMillis() {
+      return readAtMillis;
+    }
+
+    /**
+     * Whether this listing may be reused later: only when every watched stamp had settled when
+     * it was read, so that any later change shows as a new stamp.
+     */
+    public boolean reusable() {
+      return watched.values().stream().allMatch(s -> s.settled(readAtMillis));
+    }
+
+    public List<Entry> files() {
+      return files;
+    }
+
+    /** The stamp each watched path had before it was read. */
+    public Map<Path, FileStamp> watched() {
+      return watched;
+    }
+
+    /** Whether every watched path still has its stamp (one stat each, in parallel). */
+    public boolean unchanged() {
+      return presence.entrySet().stream()
+              .allMatch(e -> e.getValue() == Files.exists(e.getKey(), LinkOption.NOFOLLOW_LINKS))
+          && watched.entrySet().parallelStream()
+              .allMatch(e -> e.getValue().equals(FileStamp.read(e.getKey())));
+    }
+
+    /** The same listing with the walk's attributes dropped, for reuse after a check. */
+    public Listing reused() {
+      return new Listing(
+          files.stream().map(Entry::reused).toList(), watched, presence, readAtMillis);
+    }
+  }
+
   /** The files below {@code root} in a stable (sorted, depth-first) order, links followed. */
   public static List<Path> list(Path root, boolean recursive) throws IOException {
     return list(root, recursive, false);
@@ -50,16 +132,28 @@ public final class SourceTree {
    */
   public static List<Path> list(Path root, boolean recursive, boolean confined)
       throws IOException {
+    return walk(root, recursive, confined).files().stream().map(Entry::path).toList();
+  }
+
+  /**
+   * Like {@link #list}, with each file's attributes and what the listing depends on: the walk
+   * has to read them anyway, and a caller can then check its cache without reading them again.
+   */
+  public static Listing walk(Path root, boolean recursive, boolean confined) throws IOException {
+    long readAtMillis = System.currentTimeMillis();
     Path top = root.toAbsolutePath().normalize();
     Path realTop = top.toRealPath();
-    List<Path> files = new ArrayList<>();
+    List<Entry> files = new ArrayList<>();
+    Map<Path, FileStamp> watched = new LinkedHashMap<>();
+    Map<Path, Boolean> presence = new LinkedHashMap<>();
     Set<Path> visitedDirectories = new HashSet<>();
     Deque<Frame> stack = new ArrayDeque<>();
-    stack.push(new Frame(top, enclosingRules(top)));
+    stack.push(new Frame(top, "", enclosingRules(top, watched, presence)));
     visitedDirectories.add(realTop);
     while (!stack.isEmpty()) {
       Frame frame = stack.pop();
-      List<Rules> rules = withOwnRules(frame.rules, frame.dir);
+      watch(watched, frame.dir);
+      List<Rules> rules = withOwnRules(frame.rules, frame.dir, watched);
       List<Path> entries = sortedEntries(frame.dir);
       List<Frame> subdirectories = new ArrayList<>();
       for (Path entry : entries) {
@@ -81,20 +175,30 @@ public final class SourceTree {
           }
           Path real = realPath(entry);
           if (real != null && visitedDirectories.add(real)) {
-            subdirectories.add(new Frame(entry, rules));
+            subdirectories.add(new Frame(entry, frame.prefix + name + "/", rules));
           }
         } else if (attrs.isRegularFile()) {
-          files.add(entry);
+          files.add(new Entry(entry, frame.prefix + name, attrs));
         }
       }
       for (int i = subdirectories.size() - 1; i >= 0; i--) {
         stack.push(subdirectories.get(i));
       }
     }
-    return files;
+    return new Listing(files, watched, presence, readAtMillis);
   }
 
-  private record Frame(Path dir, List<Rules> rules) {}
+  /**
+   * Records {@code path}'s stamp before it is read, so a change made while it is read shows as
+   * a changed stamp next time. A path that cannot be stamped gets a stamp nothing equals.
+   */
+  private static void watch(Map<Path, FileStamp> watched, Path path) {
+    FileStamp stamp = FileStamp.read(path);
+    watched.put(path, stamp != null ? stamp : new FileStamp(-1, -1, "unreadable"));
+  }
+
+  /** A directory to list; {@code prefix} is its path below the root with a trailing slash. */
+  private record Frame(Path dir, String prefix, List<Rules> rules) {}
 
   /** One directory's ignore file, matched against paths relative to that directory. */
   private record Rules(Path base, IgnoreNode node) {}
@@ -161,8 +265,9 @@ public final class SourceTree {
     return false;
   }
 
-  private static List<Rules> withOwnRules(List<Rules> inherited, Path dir) {
-    Rules own = parse(dir, dir.resolve(".gitignore"));
+  private static List<Rules> withOwnRules(
+      List<Rules> inherited, Path dir, Map<Path, FileStamp> watched) {
+    Rules own = parse(dir, dir.resolve(".gitignore"), watched);
     if (own == null) {
       return inherited;
     }
@@ -174,16 +279,25 @@ public final class SourceTree {
    * repository root down to the root's parent, and {@code .git/info/exclude}. Without an
    * enclosing repository only the root's own files count.
    */
-  private static List<Rules> enclosingRules(Path top) {
+  private static List<Rules> enclosingRules(
+      Path top, Map<Path, FileStamp> watched, Map<Path, Boolean> presence) {
     Path repo = top;
-    while (repo != null && !Files.exists(repo.resolve(".git"), LinkOption.NOFOLLOW_LINKS)) {
+    while (repo != null && !exists(presence, repo.resolve(".git"))) {
+      if (!repo.equals(top)) {
+        exists(presence, repo.resolve(".gitignore"));
+      }
       repo = repo.getParent();
     }
     if (repo == null) {
       return List.of();
     }
+    if (!repo.equals(top)) {
+      exists(presence, repo.resolve(".gitignore"));
+    }
+    Path info = repo.resolve(".git").resolve("info");
+    watch(watched, Files.isDirectory(info) ? info : repo.resolve(".git"));
     List<Rules> rules = new ArrayList<>();
-    Rules exclude = parse(repo, repo.resolve(".git").resolve("info").resolve("exclude"));
+    Rules exclude = parse(repo, info.resolve("exclude"), watched);
     if (exclude != null) {
       rules.add(exclude);
     }
@@ -192,7 +306,7 @@ public final class SourceTree {
       chain.add(0, d);
     }
     for (Path d : chain) {
-      Rules r = parse(d, d.resolve(".gitignore"));
+      Rules r = parse(d, d.resolve(".gitignore"), watched);
       if (r != null) {
         rules.add(r);
       }
@@ -200,10 +314,19 @@ public final class SourceTree {
     return rules;
   }
 
-  private static @Nullable Rules parse(Path base, Path ignoreFile) {
+  /** Whether {@code path} exists (not following links), remembered in {@code presence}. */
+  private static boolean exists(Map<Path, Boolean> presence, Path path) {
+    boolean exists = Files.exists(path, LinkOption.NOFOLLOW_LINKS);
+    presence.put(path, exists);
+    return exists;
+  }
+
+  /** A missing ignore file is not watched: creating one changes its directory's stamp. */
+  private static @Nullable Rules parse(Path base, Path ignoreFile, Map<Path, FileStamp> watched) {
     if (!Files.isRegularFile(ignoreFile)) {
       return null;
     }
+    watch(watched, ignoreFile);
     IgnoreNode node = new IgnoreNode();
     try (InputStream in = Files.newInputStream(ignoreFile)) {
       node.parse(in);

@@ -1,0 +1,397 @@
+package io.github.slicegrep.index;
+
+import com.google.common.hash.Hashing;
+import io.github.slicegrep.outline.Definition;
+import io.github.slicegrep.outline.Outline;
+import io.github.slicegrep.source.FileStamp;
+import io.github.slicegrep.source.SourceFile;
+import io.github.slicegrep.source.SourceTree;
+import io.github.slicegrep.source.TrigramFilter;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The persistent index of one searched root: the walk's listing and, per file, its stamp,
+ * whether it is binary, a trigram filter of its text and its parsed outline. A later process
+ * whose stamps still match reuses the listing instead of walking, reads only the files whose
+ * filter may hold a query's literals, and parses none whose outline is stored.
+ *
+ * <p>On disk: a magic line, the format version, the body's length and CRC-32C, then the body.
+ * A file that is short, of another version, or fails its checksum is ignored (the search runs
+ * cold and writes a new one), so a writer killed mid-write can never give wrong results. A
+ * writer writes a temporary file next to the index and renames it over the index atomically:
+ * readers see the old index or the new one, and of concurrent writers the last one wins whole.
+ * Only stamps that had settled ({@link FileStamp#settled}) when read are stored. Thread-safe.
+ */
+public final class PersistentIndex {
+  static final int FORMAT_VERSION = 2;
+  private static final byte[] MAGIC = "slicegrep-index\n".getBytes(StandardCharsets.US_ASCII);
+  private static final int HEADER_BYTES = MAGIC.length + 4 + 8 + 8;
+  /** Temporary files older than this were left by a killed writer and are removed. */
+  static final long STALE_TEMP_MILLIS = TimeUnit.MINUTES.toMillis(10);
+
+  /** What an index is for: the same root walked the same way with the same size cap. */
+  public record Key(Path root, boolean recursive, boolean confined, long maxFileBytes) {
+    String describe() {
+      return root + "\n" + recursive + "\n" + confined + "\n" + maxFileBytes;
+    }
+  }
+
+  /** One file as last indexed: binary files have no filter; the outline is stored once parsed. */
+  public record FileEntry(
+      FileStamp stamp, @Nullable TrigramFilter filter, @Nullable Outline outline) {
+    public boolean binary() {
+      return filter == null;
+    }
+
+    /** The filter, for a text file. */
+    public TrigramFilter textFilter() {
+      if (filter == null) {
+        throw new IllegalStateException("a binary file has no filter");
+      }
+      return filter;
+    }
+  }
+
+  private final Path file;
+  private final Key key;
+  private final ConcurrentHashMap<String, FileEntry> entries;
+  private volatile SourceTree.@Nullable Listing listing;
+  private volatile boolean dirty;
+
+  private PersistentIndex(
+      Path file, Key key, ConcurrentHashMap<String, FileEntry> entries,
+      SourceTree.@Nullable Listing listing) {
+    this.file = file;
+    this.key = key;
+    this.entries = entries;
+    this.listing = listing;
+  }
+
+  /** The index of {@code key} in {@code directory}, or an empty one when none is usable. */
+  public static PersistentIndex open(Path directory, Key key) {
+    String name = Hashing.sha256().hashString(key.describe(), StandardCharsets.UTF_8).toString();
+    Path file = directory.resolve(name.substring(0, 32) + ".idx");
+    try {
+      byte[] bytes = Files.readAllBytes(file);
+      Decoded d = decode(bytes, key);
+      if (d != null) {
+        return new PersistentIndex(file, key, d.entries, d.listing);
+      }
+    } catch (IOException | RuntimeException e) {
+      // Missing, unreadable or malformed: start cold; the next save replaces it.
+    }
+    return new PersistentIndex(file, key, new ConcurrentHashMap<>(), null);
+  }
+
+  /** The stored listing, with the walk's attributes dropped, or null. */
+  public SourceTree.@Nullable Listing listing() {
+    return listing;
+  }
+
+  /** Keeps {@code fresh} when its stamps had settled; the files it lists bound the entries. */
+  public void recordListing(SourceTree.Listing fresh) {
+    if (fresh.reusable()) {
+      listing = fresh.reused();
+      dirty = true;
+    }
+  }
+
+  /** The entry of {@code relativePath} if it was indexed with exactly {@code now}. */
+  public @Nullable FileEntry lookup(String relativePath, FileStamp now) {
+    FileEntry e = entries.get(relativePath);
+    return e != null && e.stamp().equals(now) ? e : null;
+  }
+
+  /** Records a text file read under a settled {@code stamp}; returns its entry. */
+  public FileEntry recordText(String relativePath, FileStamp stamp, SourceFile source) {
+    FileEntry entry = new FileEntry(stamp, source.trigrams(), null);
+    put(relativePath, entry);
+    return entry;
+  }
+
+  public void recordBinary(String relativePath, FileStamp stamp) {
+    put(relativePath, new FileEntry(stamp, null, null));
+  }
+
+  /** Adds the parsed outline to the entry of a text file indexed under {@code stamp}. */
+  public void recordOutline(String relativePath, FileStamp stamp, Outline outline) {
+    entries.computeIfPresent(
+        relativePath,
+        (k, e) -> {
+          if (!e.stamp().equals(stamp) || e.binary() || e.outline() != null) {
+            return e;
+          }
+          dirty = true;
+          return new FileEntry(stamp, e.filter(), outline);
+        });
+  }
+
+  private void put(String relativePath, FileEntry entry) {
+    FileEntry old = entries.put(relativePath, entry);
+    if (!entry.equals(old)) {
+      dirty = true;
+    }
+  }
+
+  /**
+   * Writes the index if anything was recorded since it was read, keeping only files of the
+   * current listing. Failures are ignored: the index is only ever a shortcut.
+   */
+  public void saveIfChanged() {
+    if (!dirty) {
+      return;
+    }
+    SourceTree.Listing current = listing;
+    if (current == null) {
+      return;
+    }
+    dirty = false;
+    Path temp = null;
+    try {
+      byte[] bytes = encode(current);
+      Path dir = file.getParent();
+      Files.createDirectories(dir);
+      removeStaleTemporaries(dir);
+      temp =
+          dir.resolve(
+              file.getFileName() + "." + ProcessHandle.current().pid() + "."
+                  + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+      Files.write(temp, bytes);
+      try {
+        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+      temp = null;
+    } catch (IOException | RuntimeException e) {
+      // A full disk or a read-only cache only costs the next process its shortcut.
+    } finally {
+      if (temp != null) {
+        try {
+          Files.deleteIfExists(temp);
+        } catch (IOException e) {
+          // left for the next writer's clean-up
+        }
+      }
+    }
+  }
+
+  private void removeStaleTemporaries(Path dir) throws IOException {
+    long cutoff = System.currentTimeMillis() - STALE_TEMP_MILLIS;
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "*.tmp")) {
+      for (Path p : stream) {
+        try {
+          FileTime t = Files.getLastModifiedTime(p);
+          if (t.toMillis() < cutoff) {
+            Files.deleteIfExists(p);
+          }
+        } catch (IOException e) {
+          // another writer removed or renamed it first
+        }
+      }
+    }
+  }
+
+  private byte[] encode(SourceTree.Listing current) throws IOException {
+    ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 16);
+    DataOutputStream out = new DataOutputStream(body);
+    writeString(out, key.describe());
+    out.writeLong(current.readAtMillis());
+    out.writeInt(current.watched().size());
+    for (Map.Entry<Path, FileStamp> e : current.watched().entrySet()) {
+      writeString(out, e.getKey().toString());
+      writeStamp(out, e.getValue());
+    }
+    out.writeInt(current.presence().size());
+    for (Map.Entry<Path, Boolean> e : current.presence().entrySet()) {
+      writeString(out, e.getKey().toString());
+      out.writeBoolean(e.getValue());
+    }
+    List<SourceTree.Entry> files = current.files();
+    out.writeInt(files.size());
+    Set<String> listed = new HashSet<>();
+    for (SourceTree.Entry f : files) {
+      writeString(out, f.relativePath());
+      listed.add(f.relativePath());
+    }
+    List<Map.Entry<String, FileEntry>> kept = new ArrayList<>();
+    for (Map.Entry<String, FileEntry> e : entries.entrySet()) {
+      if (listed.contains(e.getKey())) {
+        kept.add(e);
+      }
+    }
+    out.writeInt(kept.size());
+    for (Map.Entry<String, FileEntry> e : kept) {
+      writeString(out, e.getKey());
+      FileEntry entry = e.getValue();
+      writeStamp(out, entry.stamp());
+      out.writeBoolean(entry.binary());
+      if (!entry.binary()) {
+        TrigramFilter filter = entry.textFilter();
+        out.writeByte(filter.bitsLog2());
+        long[] words = filter.words();
+        ByteBuffer raw = ByteBuffer.allocate(words.length * Long.BYTES);
+        raw.asLongBuffer().put(words);
+        out.write(raw.array());
+        writeOutline(out, entry.outline());
+      }
+    }
+    out.flush();
+    byte[] payload = body.toByteArray();
+    CRC32C crc = new CRC32C();
+    crc.update(payload);
+    ByteBuffer whole = ByteBuffer.allocate(HEADER_BYTES + payload.length);
+    whole.put(MAGIC).putInt(FORMAT_VERSION).putLong(payload.length).putLong(crc.getValue());
+    whole.put(payload);
+    return whole.array();
+  }
+
+  private record Decoded(
+      ConcurrentHashMap<String, FileEntry> entries, SourceTree.Listing listing) {}
+
+  /**
+   * Null for anything but a whole index of this format for this key. Read from a byte buffer
+   * (big-endian, as DataOutputStream writes) because filters are most of the bytes and are
+   * copied in bulk.
+   */
+  private static @Nullable Decoded decode(byte[] bytes, Key key) {
+    if (bytes.length < HEADER_BYTES
+        || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+      return null;
+    }
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    in.position(MAGIC.length);
+    int version = in.getInt();
+    long length = in.getLong();
+    long checksum = in.getLong();
+    if (version != FORMAT_VERSION || length != bytes.length - HEADER_BYTES) {
+      return null;
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(bytes, HEADER_BYTES, (int) length);
+    if (crc.getValue() != checksum) {
+      return null;
+    }
+    if (!readString(in).equals(key.describe())) {
+      return null;
+    }
+    long readAtMillis = in.getLong();
+    Map<Path, FileStamp> watched = new LinkedHashMap<>();
+    for (int i = in.getInt(); i > 0; i--) {
+      watched.put(Path.of(readString(in)), readStamp(in));
+    }
+    Map<Path, Boolean> presence = new LinkedHashMap<>();
+    for (int i = in.getInt(); i > 0; i--) {
+      presence.put(Path.of(readString(in)), in.get() != 0);
+    }
+    int listed = in.getInt();
+    List<SourceTree.Entry> files = new ArrayList<>(Math.min(listed, bytes.length));
+    for (int i = listed; i > 0; i--) {
+      String relative = readString(in);
+      files.add(new SourceTree.Entry(key.root().resolve(relative), relative, null));
+    }
+    int count = in.getInt();
+    ConcurrentHashMap<String, FileEntry> entries =
+        new ConcurrentHashMap<>(Math.min(count, bytes.length) * 4 / 3 + 16);
+    for (int i = count; i > 0; i--) {
+      String relative = readString(in);
+      FileStamp stamp = readStamp(in);
+      if (in.get() != 0) {
+        entries.put(relative, new FileEntry(stamp, null, null));
+        continue;
+      }
+      int log2 = in.get();
+      if (log2 < TrigramFilter.MIN_BITS_LOG2 || log2 > TrigramFilter.MAX_BITS_LOG2) {
+        return null;
+      }
+      long[] words = new long[1 << (log2 - 6)];
+      in.asLongBuffer().get(words);
+      in.position(in.position() + words.length * Long.BYTES);
+      entries.put(relative, new FileEntry(stamp, new TrigramFilter(log2, words), readOutline(in)));
+    }
+    if (in.hasRemaining()) {
+      return null;
+    }
+    return new Decoded(entries, new SourceTree.Listing(files, watched, presence, readAtMillis));
+  }
+
+  /** Length-prefixed UTF-8 (DataOutputStream.writeUTF stops at 64 KiB). */
+  private static void writeString(DataOutputStream out, String s) throws IOException {
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    out.writeInt(b.length);
+    out.write(b);
+  }
+
+  private static String readString(ByteBuffer in) {
+    int n = in.getInt();
+    String s = new String(in.array(), in.position(), n, StandardCharsets.UTF_8);
+    in.position(in.position() + n);
+    return s;
+  }
+
+  private static void writeStamp(DataOutputStream out, FileStamp s) throws IOException {
+    out.writeLong(s.modifiedNanos());
+    out.writeLong(s.size());
+    writeString(out, s.fileKeyText());
+  }
+
+  private static FileStamp readStamp(ByteBuffer in) {
+    return new FileStamp(in.getLong(), in.getLong(), readString(in));
+  }
+
+  private static void writeOutline(DataOutputStream out, @Nullable Outline outline)
+      throws IOException {
+    if (outline == null) {
+      out.writeInt(-1);
+      return;
+    }
+    List<Definition> defs = outline.definitions();
+    out.writeInt(defs.size());
+    for (Definition d : defs) {
+      writeString(out, d.kind().name());
+      writeString(out, d.name());
+      writeString(out, d.qualifiedName());
+      out.writeInt(d.startLine());
+      out.writeInt(d.endLine());
+      out.writeInt(d.headerLine());
+      out.writeBoolean(d.declarationOnly());
+    }
+  }
+
+  private static @Nullable Outline readOutline(ByteBuffer in) {
+    int count = in.getInt();
+    if (count < 0) {
+      return null;
+    }
+    List<Definition> defs = new ArrayList<>(Math.min(count, 1 << 16));
+    for (int i = 0; i < count; i++) {
+      defs.add(
+          new Definition(
+              Definition.Kind.valueOf(readString(in)), readString(in), readString(in),
+              in.getInt(), in.getInt(), in.getInt(), in.get() != 0));
+    }
+    return Outline.of(defs);
+  }
+}

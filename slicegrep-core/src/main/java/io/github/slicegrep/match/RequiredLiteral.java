@@ -1,0 +1,209 @@
+package io.github.slicegrep.match;
+
+import io.github.slicegrep.query.Fragment;
+import io.github.slicegrep.source.FoldedText;
+import java.util.Optional;
+
+/**
+ * The longest run of plain characters that every match of a fragment must contain, folded like
+ * {@link FoldedText}: a line without it cannot match, so a search looks for it in the whole
+ * file first and runs the fragment's matcher only on the lines that hold it. The reading is
+ * conservative: anything it does not fully understand (inline flags, {@code \Q}, escapes that
+ * take arguments) yields no literal, and the fragment is matched line by line as before.
+ */
+final class RequiredLiteral {
+  /** Shorter runs find too many lines to be worth the extra pass. */
+  static final int MIN_LENGTH = 2;
+
+  private RequiredLiteral() {}
+
+  static Optional<String> of(Fragment fragment) {
+    String text = fragment.text();
+    String best =
+        fragment.kind() == Fragment.Kind.LITERAL ? longestAsciiRun(text) : fromRegex(text);
+    return best != null && best.length() >= MIN_LENGTH ? Optional.of(best) : Optional.empty();
+  }
+
+  private static String longestAsciiRun(String text) {
+    Runs runs = new Runs();
+    for (int i = 0; i < text.length(); i++) {
+      runs.add(text.charAt(i));
+    }
+    return runs.best();
+  }
+
+  /** Null when the regex uses something this reading does not follow. */
+  private static String fromRegex(String re) {
+    Runs runs = new Runs();
+    int n = re.length();
+    int i = 0;
+    while (i < n) {
+      char c = re.charAt(i);
+      switch (c) {
+        case '\\' -> {
+          if (i + 1 >= n) {
+            return null;
+          }
+          char e = re.charAt(i + 1);
+          if (Character.isLetterOrDigit(e)) {
+            if ("sSwWdDbB".indexOf(e) < 0) {
+              return null; // \x41, \p{L}, \Q, backreferences: not followed
+            }
+            runs.end();
+          } else {
+            runs.add(e);
+          }
+          i += 2;
+        }
+        case '[' -> {
+          runs.end();
+          i = skipClass(re, i);
+          if (i < 0) {
+            return null;
+          }
+          i = skipQuantifier(re, i);
+        }
+        case '(' -> {
+          if (i + 2 < n && re.charAt(i + 1) == '?' && "=!<:".indexOf(re.charAt(i + 2)) < 0) {
+            return null; // inline flags such as (?x) change how the rest reads
+          }
+          runs.end();
+          i = skipGroup(re, i);
+          if (i < 0) {
+            return null;
+          }
+          i = skipQuantifier(re, i);
+        }
+        case '?', '*', '{' -> {
+          runs.dropLast();
+          runs.end();
+          i = skipQuantifier(re, i);
+        }
+        case '+' -> {
+          runs.end();
+          i = skipQuantifier(re, i);
+        }
+        case '.', '^', '$' -> {
+          runs.end();
+          i++;
+        }
+        case '|', ')', ']', '}' -> {
+          return null;
+        }
+        default -> {
+          runs.add(c);
+          i++;
+        }
+      }
+    }
+    return runs.best();
+  }
+
+  /** Index after the class starting at {@code start}, or -1 if it never closes. */
+  private static int skipClass(String re, int start) {
+    int depth = 0;
+    int i = start;
+    int n = re.length();
+    while (i < n) {
+      char c = re.charAt(i);
+      if (c == '\\') {
+        i += 2;
+        continue;
+      }
+      if (c == '[') {
+        depth++;
+        i++;
+        // A ']' right after '[' or '[^' is a member, not the end.
+        if (i < n && re.charAt(i) == '^') {
+          i++;
+        }
+        if (i < n && re.charAt(i) == ']') {
+          i++;
+        }
+        continue;
+      }
+      if (c == ']' && --depth == 0) {
+        return i + 1;
+      }
+      i++;
+    }
+    return -1;
+  }
+
+  /** Index after the group starting at {@code start}, or -1 if it never closes. */
+  private static int skipGroup(String re, int start) {
+    int depth = 0;
+    int i = start;
+    int n = re.length();
+    while (i < n) {
+      char c = re.charAt(i);
+      if (c == '\\') {
+        i += 2;
+        continue;
+      }
+      if (c == '[') {
+        i = skipClass(re, i);
+        if (i < 0) {
+          return -1;
+        }
+        continue;
+      }
+      if (c == '(') {
+        depth++;
+      } else if (c == ')' && --depth == 0) {
+        return i + 1;
+      }
+      i++;
+    }
+    return -1;
+  }
+
+  /** Index after any quantifier (and lazy or possessive mark) at {@code i}. */
+  private static int skipQuantifier(String re, int i) {
+    int n = re.length();
+    if (i < n && re.charAt(i) == '{') {
+      int close = re.indexOf('}', i);
+      i = close < 0 ? n : close + 1;
+    } else if (i < n && "?*+".indexOf(re.charAt(i)) >= 0) {
+      i++;
+    } else {
+      return i;
+    }
+    if (i < n && (re.charAt(i) == '?' || re.charAt(i) == '+')) {
+      i++;
+    }
+    return i;
+  }
+
+  /** Runs of consecutive plain ASCII characters, keeping the longest. */
+  private static final class Runs {
+    private final StringBuilder current = new StringBuilder();
+    private String best = "";
+
+    void add(char c) {
+      if (c >= 0x80) {
+        end();
+        return;
+      }
+      current.append(FoldedText.fold(c));
+    }
+
+    void dropLast() {
+      if (current.length() > 0) {
+        current.setLength(current.length() - 1);
+      }
+    }
+
+    void end() {
+      if (current.length() > best.length()) {
+        best = current.toString();
+      }
+      current.setLength(0);
+    }
+
+    String best() {
+      end();
+      return best;
+    }
+  }
+}

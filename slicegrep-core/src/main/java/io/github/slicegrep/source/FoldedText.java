@@ -1,0 +1,107 @@
+package io.github.slicegrep.source;
+
+import java.util.List;
+
+/**
+ * A file's lines joined by {@code \n} with every character that case-insensitive matching could
+ * equate to an ASCII letter replaced by that letter in lower case, so that one
+ * {@link String#indexOf} over the whole file finds every line that may hold a literal. Offsets
+ * are the original text's (each character folds to exactly one character). Immutable.
+ */
+public final class FoldedText {
+  /**
+   * For each UTF-16 unit, what it folds to: ASCII upper case to lower case, and the few other
+   * characters that a case-insensitive engine matches against an ASCII letter (the Kelvin sign
+   * against {@code k}, the long s against {@code s}, the dotted and dotless i against {@code i})
+   * to that letter. Everything else folds to itself.
+   */
+  private static final char[] FOLD = buildFold();
+
+  private final String text;
+  private final int[] lineStarts;
+
+  private FoldedText(String text, int[] lineStarts) {
+    this.text = text;
+    this.lineStarts = lineStarts;
+  }
+
+  static FoldedText of(List<String> lines) {
+    int[] starts = new int[lines.size()];
+    long length = 0;
+    for (String line : lines) {
+      length += line.length() + 1L;
+    }
+    char[] out = new char[(int) Math.min(Integer.MAX_VALUE - 8L, length)];
+    int at = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      starts[i] = at;
+      String line = lines.get(i);
+      for (int j = 0; j < line.length(); j++) {
+        out[at++] = FOLD[line.charAt(j)];
+      }
+      out[at++] = '\n';
+    }
+    return new FoldedText(new String(out, 0, at), starts);
+  }
+
+  /** Folds one character as the text is folded; a literal needle is folded with this. */
+  public static char fold(char c) {
+    return FOLD[c];
+  }
+
+  /** The folded text; line {@code n} (1-based) starts at {@link #lineStart(int)}. */
+  public String text() {
+    return text;
+  }
+
+  public int lineStart(int line) {
+    return lineStarts[line - 1];
+  }
+
+  /** The 1-based line holding offset {@code offset}. */
+  public int lineAt(int offset) {
+    int lo = 0;
+    int hi = lineStarts.length - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (lineStarts[mid] <= offset) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo + 1;
+  }
+
+  private static char[] buildFold() {
+    char[] fold = new char[Character.MAX_VALUE + 1];
+    for (int c = 0; c <= Character.MAX_VALUE; c++) {
+      fold[c] = (char) c;
+      int ascii = asciiLetterFor(c);
+      if (ascii >= 0) {
+        fold[c] = (char) ascii;
+      }
+    }
+    return fold;
+  }
+
+  /** The lower-case ASCII letter {@code c} matches case-insensitively, or -1. */
+  private static int asciiLetterFor(int c) {
+    int[] candidates = {
+      c,
+      Character.toLowerCase(c),
+      Character.toUpperCase(c),
+      Character.toLowerCase(Character.toUpperCase(c)),
+      Character.toUpperCase(Character.toLowerCase(c))
+    };
+    for (int k : candidates) {
+      if (k >= 'A' && k <= 'Z') {
+        return k + ('a' - 'A');
+      }
+      if (k >= 'a' && k <= 'z') {
+        return k;
+      }
+    }
+    return -1;
+  }
+}

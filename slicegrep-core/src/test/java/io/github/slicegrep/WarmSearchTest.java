@@ -1,0 +1,63 @@
+package io.github.slicegrep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A reader that keeps its listing and files between searches answers exactly as a fresh one
+ * after files are edited (same size), added, deleted, or hidden by a new ignore rule. Every
+ * modification time is set well in the past first, so the reader does trust and reuse what it
+ * cached, and each change must be noticed through a changed stamp.
+ */
+class WarmSearchTest {
+  @TempDir Path dir;
+  private AgedTree aged;
+
+  @Test
+  void warmReaderSeesEditsAdditionsDeletionsAndIgnoreRules() throws IOException {
+    aged = new AgedTree(dir);
+    write("src/a.py", "def alpha():\n    return 1\n");
+    write("src/b.py", "def beta():\n    return alpha()\n");
+    write("docs/notes.md", "alpha notes\n");
+    FocusedReader warm = new FocusedReader();
+    String query = "alpha|beta|gamma";
+    assertSame(warm, query);
+
+    write("src/a.py", "def gamma():\n    return 1\n"); // same size, new content
+    assertSame(warm, query);
+
+    write("src/deep/c.py", "def alpha_again():\n    pass\n");
+    assertSame(warm, query);
+
+    Files.delete(dir.resolve("src/b.py"));
+    age(dir.resolve("src"));
+    assertSame(warm, query);
+
+    write(".gitignore", "docs/\n");
+    assertSame(warm, query);
+
+    write(".gitignore", "deep/\n"); // same size, other rule
+    assertSame(warm, query);
+  }
+
+  private void assertSame(FocusedReader warm, String query) {
+    Result fresh = new FocusedReader().search(dir, query, Options.defaults());
+    assertEquals(fresh, warm.search(dir, query, Options.defaults()));
+    assertEquals(fresh, warm.search(dir, query, Options.defaults()));
+  }
+
+  private void write(String relative, String text) throws IOException {
+    aged.write(relative, text);
+  }
+
+  private void age(Path p) throws IOException {
+    aged.age(p);
+  }
+}

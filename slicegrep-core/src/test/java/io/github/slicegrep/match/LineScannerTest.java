@@ -1,0 +1,93 @@
+package io.github.slicegrep.match;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.slicegrep.query.Fragment;
+import io.github.slicegrep.query.Query;
+import io.github.slicegrep.query.QueryParser;
+import io.github.slicegrep.source.SourceFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The literal fast path finds exactly the hits of running every fragment on every line: it may
+ * only skip lines that cannot match, whatever the case folding and regex syntax.
+ */
+class LineScannerTest {
+  private static final List<String> QUERIES =
+      List.of(
+          "get_object",
+          "Kelvin|sort",
+          "def\\s+score|class Scorer",
+          "budget_?packing",
+          "colou?r|ab+c|x{2,3}y",
+          "[Ss]corer\\.rank|(foo|bar)baz",
+          "\\bscore\\b|score\\(",
+          "(?<=def )score|(\\w+)\\s+\\1",
+          "\\x41BC|\\Qa.b\\E|(?x) a b",
+          "how does the scorer rank results when packing budgets",
+          "ünïcode|straße|İstanbul",
+          "score(");
+
+  private static final List<String> LINES =
+      List.of(
+          "def score(self):", "class SCORER:", "  return budgetPacking", "budget_packing = 1",
+          "KELVIN \u212Aelvin", "\u017Fort the list", "\u0130stanbul istanbul", "color colour",
+          "abbbc ac", "xxy xxxy xy", "scorer.rank() Scorer.Rank", "foobaz barbaz", "",
+          "a".repeat(LineScanner.MAX_MATCHED_LINE_CHARS + 1) + " score", "score score",
+          "ABC a.b ab", "ünïcode STRASSE straße", "results when iterating", "get_OBJECT");
+
+  @Test
+  void fastPathFindsExactlyTheLinesEveryFragmentMatches() {
+    Random random = new Random(7);
+    for (String q : QUERIES) {
+      Query query = QueryParser.parse(q);
+      for (int round = 0; round < 30; round++) {
+        List<String> lines = new ArrayList<>();
+        int n = 1 + random.nextInt(40);
+        for (int i = 0; i < n; i++) {
+          lines.add(LINES.get(random.nextInt(LINES.size())));
+        }
+        SourceFile file = SourceFile.of(Path.of("a.py"), "a.py", String.join("\r\n", lines));
+        assertEquals(everyLine(file, query), LineScanner.of(query).scan(file), q);
+      }
+    }
+  }
+
+  @Test
+  void requiredLiteralsAreConservative() {
+    assertEquals(Optional.of("get_object"), literal("get_Object"));
+    assertEquals(Optional.of("packing"), literal("budget_?packing"));
+    assertEquals(Optional.of("scorer.rank"), literal("scorer\\.rank"));
+    assertEquals(Optional.of("score"), literal("\\bscore\\b"));
+    assertEquals(Optional.of("baz"), literal("(foo|bar)baz"));
+    assertEquals(Optional.empty(), literal("\\x41BC"));
+    assertEquals(Optional.empty(), literal("(?x) a b"));
+    assertEquals(Optional.of("stra"), literal("straße"));
+  }
+
+  private static Optional<String> literal(String fragment) {
+    return RequiredLiteral.of(QueryParser.parse(fragment).fragments().get(0));
+  }
+
+  private static List<Hit> everyLine(SourceFile file, Query query) {
+    List<Hit> hits = new ArrayList<>();
+    for (int i = 0; i < file.lineCount(); i++) {
+      String line = file.lines().get(i);
+      if (line.isEmpty() || line.length() > LineScanner.MAX_MATCHED_LINE_CHARS) {
+        continue;
+      }
+      List<Fragment> fragments = query.fragments();
+      for (int f = 0; f < fragments.size(); f++) {
+        if (fragments.get(f).matches(line)) {
+          hits.add(new Hit(i + 1, f));
+        }
+      }
+    }
+    return hits;
+  }
+}
