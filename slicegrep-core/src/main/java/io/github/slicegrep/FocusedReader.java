@@ -7,6 +7,7 @@ import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.LineScanner;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.match.Regions;
+import io.github.slicegrep.outline.Blocks;
 import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.outline.Outliner;
 import io.github.slicegrep.outline.Outliners;
@@ -14,11 +15,18 @@ import io.github.slicegrep.pack.NegativeEvidence;
 import io.github.slicegrep.pack.Packer;
 import io.github.slicegrep.pack.Packing;
 import io.github.slicegrep.pack.Piece;
+import io.github.slicegrep.query.Fragment;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.query.QueryParser;
+import io.github.slicegrep.query.Router;
+import io.github.slicegrep.recall.BlockBm25;
+import io.github.slicegrep.recall.FileTerms;
+import io.github.slicegrep.recall.Question;
 import io.github.slicegrep.rank.Candidate;
 import io.github.slicegrep.rank.Dedupe;
+import io.github.slicegrep.rank.FragmentBm25;
 import io.github.slicegrep.rank.FragmentStats;
+import io.github.slicegrep.rank.Relevance;
 import io.github.slicegrep.rank.Scorer;
 import io.github.slicegrep.source.SourceFile;
 import io.github.slicegrep.source.SourceReader;
@@ -40,6 +48,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -96,6 +106,7 @@ public final class FocusedReader {
     final Stamp stamp;
     final SourceFile file;
     private volatile @Nullable Outline outline;
+    private volatile @Nullable FileTerms terms;
 
     CachedFile(Stamp stamp, SourceFile file) {
       this.stamp = stamp;
@@ -136,7 +147,8 @@ public final class FocusedReader {
     boolean directory = Files.isDirectory(path);
     List<SourceFile> files =
         directory ? readTree(path, options, progress) : List.of(readSingle(path, options));
-    return new Search(parsed, options, label(path, directory), directory, files).run();
+    Query routed = Router.route(parsed, phrase -> occursIn(files, phrase));
+    return new Search(routed, options, label(path, directory), directory, files).run();
   }
 
   /**
@@ -156,6 +168,11 @@ public final class FocusedReader {
     }
     SourceFile source = readSingle(file, Options.defaults());
     return FileMap.of(source, outline(source));
+  }
+
+  /** Whether any line of {@code files} holds {@code fragment}, by the scanner's own rules. */
+  private static boolean occursIn(List<SourceFile> files, Fragment fragment) {
+    return files.parallelStream().anyMatch(f -> LineScanner.contains(f, fragment));
   }
 
   private static String label(Path path, boolean directory) {
@@ -261,16 +278,31 @@ public final class FocusedReader {
   }
 
   Outline outline(SourceFile file) {
+    return derived(file, outliner::outline, c -> c.outline, (c, o) -> c.outline = o);
+  }
+
+  /** The recall terms of a file, analysed once per cached file like its outline. */
+  FileTerms terms(SourceFile file) {
+    return derived(file, FileTerms::of, c -> c.terms, (c, t) -> c.terms = t);
+  }
+
+  /**
+   * Something computed from a file's text, kept with the cached file so that it is computed
+   * once per version of the file; computed afresh for a file not (or no longer) in the cache.
+   */
+  private <T> T derived(
+      SourceFile file, Function<SourceFile, T> compute, Function<CachedFile, @Nullable T> read,
+      BiConsumer<CachedFile, T> write) {
     CachedFile cached = cache.getIfPresent(file.path().toAbsolutePath().normalize());
     if (cached == null || cached.file.lines() != file.lines()) {
-      return outliner.outline(file);
+      return compute.apply(file);
     }
-    Outline o = cached.outline;
-    if (o == null) {
-      o = outliner.outline(file);
-      cached.outline = o;
+    T value = read.apply(cached);
+    if (value == null) {
+      value = compute.apply(file);
+      write.accept(cached, value);
     }
-    return o;
+    return value;
   }
 
   /** One search's state, from hits to the result. */
@@ -361,13 +393,41 @@ public final class FocusedReader {
     }
 
     private List<Candidate> rank(FragmentStats stats, List<Region> regions) {
-      Scorer scorer = new Scorer(query, stats, this::outlineOf, regions);
+      Relevance relevance =
+          query.route() == Query.Route.VAGUE
+              ? recall(regions)
+              : new FragmentBm25(query.fragments().size(), stats, regions);
+      Scorer scorer = new Scorer(query, stats, this::outlineOf, relevance);
       List<Candidate> ranked = new ArrayList<>(scorer.scoreAll(regions));
       ranked.sort(
           Comparator.comparingDouble((Candidate c) -> -c.score())
               .thenComparing(Candidate::file)
               .thenComparingInt(c -> c.region().start()));
       return ranked;
+    }
+
+    /**
+     * BM25 recall for a question: the question's terms counted in each region, against
+     * statistics over the definition blocks of every file that holds any of them.
+     */
+    private Relevance recall(List<Region> regions) {
+      Map<SourceFile, FileTerms> terms = new IdentityHashMap<>();
+      List<SourceFile> matchedFiles = new ArrayList<>();
+      for (Region r : regions) {
+        if (!terms.containsKey(r.file())) {
+          terms.put(r.file(), null);
+          matchedFiles.add(r.file());
+        }
+      }
+      List<BlockBm25.Document> corpus =
+          matchedFiles.parallelStream()
+              .map(f -> new BlockBm25.Document(terms(f), Blocks.of(f, outlineOf(f))))
+              .toList();
+      for (int i = 0; i < matchedFiles.size(); i++) {
+        terms.put(matchedFiles.get(i), corpus.get(i).terms());
+      }
+      BlockBm25 bm25 = BlockBm25.build(Question.of(query.questionWords()), corpus);
+      return r -> bm25.score(terms.get(r.file()), r.start(), r.end());
     }
 
     /**

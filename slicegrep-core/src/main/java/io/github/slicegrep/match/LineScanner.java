@@ -34,4 +34,14 @@ public final class LineScanner {
     }
     return hits.build();
   }
+
+  /** Whether {@code fragment} matches any line of {@code file} that {@link #scan} would read. */
+  public static boolean contains(SourceFile file, Fragment fragment) {
+    for (String line : file.lines()) {
+      if (!line.isEmpty() && line.length() <= MAX_MATCHED_LINE_CHARS && fragment.matches(line)) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

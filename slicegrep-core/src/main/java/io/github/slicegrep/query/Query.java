@@ -3,6 +3,7 @@ package io.github.slicegrep.query;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -14,17 +15,27 @@ public final class Query {
   private final ImmutableList<Fragment> fragments;
   private final ImmutableSet<String> symbols;
   private final ImmutableSet<String> definitionTargets;
-  private final boolean plainEnglish;
+  private final ImmutableList<String> questionWords;
   private final boolean asksForTests;
+
+  /**
+   * How a query is answered. Precise queries (identifiers, patterns, messages, one or two words)
+   * rank the regions their fragments match; vague ones (questions in plain English) keep the
+   * guarantees and rank everything else by BM25 recall over definition blocks.
+   */
+  public enum Route {
+    PRECISE,
+    VAGUE
+  }
 
   Query(
       String text, List<Fragment> fragments, Set<String> symbols, Set<String> definitionTargets,
-      boolean plainEnglish, boolean asksForTests) {
+      List<String> questionWords, boolean asksForTests) {
     this.text = text;
     this.fragments = ImmutableList.copyOf(fragments);
     this.symbols = ImmutableSet.copyOf(symbols);
     this.definitionTargets = ImmutableSet.copyOf(definitionTargets);
-    this.plainEnglish = plainEnglish;
+    this.questionWords = ImmutableList.copyOf(questionWords);
     this.asksForTests = asksForTests;
   }
 
@@ -60,7 +71,28 @@ public final class Query {
 
   /** Whether this was a plain-English question expanded into words, stems and compounds. */
   public boolean isPlainEnglish() {
-    return plainEnglish;
+    return !questionWords.isEmpty();
+  }
+
+  /** The route: {@link Route#VAGUE} for a plain-English question, else precise. */
+  public Route route() {
+    return isPlainEnglish() ? Route.VAGUE : Route.PRECISE;
+  }
+
+  /**
+   * The question as one literal phrase, for telling a quotation (a message that occurs verbatim
+   * in the code) from a question; empty for a precise query.
+   */
+  public Optional<Fragment> phrase() {
+    return isPlainEnglish()
+        ? Optional.of(new Fragment(text.strip(), Fragment.Kind.LITERAL,
+            LineMatcher.literal(text.strip()), false))
+        : Optional.empty();
+  }
+
+  /** A question's content words in order (stopwords dropped); empty for a precise query. */
+  public List<String> questionWords() {
+    return questionWords;
   }
 
   /** Whether the query itself is about tests (then test files are not demoted). */

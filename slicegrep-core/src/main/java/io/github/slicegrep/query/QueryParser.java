@@ -44,7 +44,20 @@ public final class QueryParser {
     SlicegrepException.check(text != null, "pattern is empty");
     List<String> pieces = splitTopLevel(text);
     SlicegrepException.check(!pieces.isEmpty(), "pattern is empty");
-    boolean plainEnglish = pieces.size() == 1 && PlainEnglish.applies(pieces.get(0));
+    return parse(text, pieces, pieces.size() == 1 && PlainEnglish.applies(pieces.get(0)));
+  }
+
+  /**
+   * Reads {@code text} as one literal phrase, never as a question: for a question that turned
+   * out to occur verbatim in the code, which makes it a quotation (an error message, a log line)
+   * to find exactly rather than words to find anywhere.
+   */
+  public static Query parseVerbatim(String text) {
+    SlicegrepException.check(text != null && !text.isBlank(), "pattern is empty");
+    return parse(text, List.of(text.strip()), false);
+  }
+
+  private static Query parse(String text, List<String> pieces, boolean plainEnglish) {
     List<String> texts = plainEnglish ? PlainEnglish.expand(pieces.get(0)) : pieces;
     List<Fragment> fragments = new ArrayList<>();
     List<String> catastrophic = new ArrayList<>();
@@ -84,8 +97,10 @@ public final class QueryParser {
                 });
       }
     }
+    List<String> questionWords =
+        plainEnglish ? PlainEnglish.contentWords(pieces.get(0)) : List.of();
     return new Query(
-        text, fragments, symbols, definitionTargets, plainEnglish,
+        text, fragments, symbols, definitionTargets, questionWords,
         TEST_WORD.matcher(text).find());
   }
 

@@ -18,14 +18,10 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * Scores regions: BM25 with the query's fragments as terms and each region as a document, then
- * named signals that move it up or down, each recorded as a reason.
+ * Scores regions: a base relevance (BM25, see {@link Relevance}), then named signals that move
+ * it up or down, each recorded as a reason.
  */
 public final class Scorer {
-  /** BM25 term-frequency saturation; the usual value. */
-  static final double K1 = 1.2;
-  /** BM25 length normalisation; the usual value. */
-  static final double B = 0.75;
   /** Two fragments this close (in lines) count as occurring together. */
   static final int CO_OCCURRENCE_LINES = 10;
   /** Several fragments near each other is the strongest sign a slice answers the query. */
@@ -63,18 +59,17 @@ public final class Scorer {
   private final Query query;
   private final FragmentStats stats;
   private final Function<SourceFile, Outline> outlines;
-  private final double averageLines;
+  private final Relevance relevance;
   /** Each queried symbol as a whole word, for finding references. */
   private final Map<String, Pattern> symbolWords;
 
   public Scorer(
       Query query, FragmentStats stats, Function<SourceFile, Outline> outlines,
-      List<Region> allRegions) {
+      Relevance relevance) {
     this.query = query;
     this.stats = stats;
     this.outlines = outlines;
-    this.averageLines =
-        allRegions.stream().mapToInt(Region::lineCount).average().orElse(1);
+    this.relevance = relevance;
     this.symbolWords = new LinkedHashMap<>();
     for (String symbol : query.symbols()) {
       symbolWords.put(
@@ -94,7 +89,7 @@ public final class Scorer {
 
   Candidate score(Region region) {
     List<String> reasons = new ArrayList<>();
-    double score = bm25(region);
+    double score = relevance.of(region);
     BitSet fragments = region.fragments();
     int distinct = fragments.cardinality();
     int total = query.fragments().size();
@@ -177,21 +172,6 @@ public final class Scorer {
       }
     }
     return best;
-  }
-
-  private double bm25(Region region) {
-    int[] tf = new int[query.fragments().size()];
-    for (Hit h : region.hits()) {
-      tf[h.fragment()]++;
-    }
-    double norm = K1 * (1 - B + B * region.lineCount() / averageLines);
-    double sum = 0;
-    for (int f = 0; f < tf.length; f++) {
-      if (tf[f] > 0) {
-        sum += stats.idf(f) * tf[f] * (K1 + 1) / (tf[f] + norm);
-      }
-    }
-    return sum;
   }
 
   private static boolean coOccur(Region region) {

@@ -1,0 +1,104 @@
+package io.github.slicegrep.recall;
+
+import io.github.slicegrep.outline.Block;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * BM25 with definition-aligned blocks as the documents: document frequencies and the average
+ * length come from every block of the files given, so a span of lines (a block, a region
+ * snapped to a function) is scored against the corpus it lives in. Only the question's terms are
+ * counted; blocks in files without any of them add nothing to any document frequency, and are
+ * left out of the block count as well (their number would only shift every idf alike).
+ * Immutable once built.
+ */
+public final class BlockBm25 {
+  /** Term-frequency saturation. */
+  static final double K1 = 1.2;
+  /** Length normalisation. */
+  static final double B = 0.75;
+
+  private final String[] terms;
+  private final double[] weights;
+  private final double[] idf;
+  private final Map<String, Integer> index;
+  private final double averageLength;
+  private final int blocks;
+
+  private BlockBm25(
+      String[] terms, double[] weights, double[] idf, Map<String, Integer> index,
+      double averageLength, int blocks) {
+    this.terms = terms;
+    this.weights = weights;
+    this.idf = idf;
+    this.index = index;
+    this.averageLength = averageLength;
+    this.blocks = blocks;
+  }
+
+  /** One file's share of the corpus: its terms and its blocks. */
+  public record Document(FileTerms terms, List<Block> blocks) {}
+
+  public static BlockBm25 build(Question question, List<Document> corpus) {
+    Map<String, Double> w = question.weights();
+    String[] terms = w.keySet().toArray(String[]::new);
+    double[] weights = new double[terms.length];
+    Map<String, Integer> index = new HashMap<>();
+    for (int i = 0; i < terms.length; i++) {
+      weights[i] = w.get(terms[i]);
+      index.put(terms[i], i);
+    }
+    int[] df = new int[terms.length];
+    long totalLength = 0;
+    int blocks = 0;
+    int[] seenIn = new int[terms.length];
+    for (Document doc : corpus) {
+      for (Block b : doc.blocks()) {
+        blocks++;
+        totalLength += doc.terms().length(b.startLine(), b.endLine());
+        int from = doc.terms().firstTerm(b.startLine());
+        int to = doc.terms().firstTerm(b.endLine() + 1);
+        for (int t = from; t < to; t++) {
+          Integer q = index.get(doc.terms().term(t));
+          if (q != null && seenIn[q] != blocks) {
+            seenIn[q] = blocks;
+            df[q]++;
+          }
+        }
+      }
+    }
+    double[] idf = new double[terms.length];
+    for (int i = 0; i < terms.length; i++) {
+      idf[i] = Math.log(1 + (blocks - df[i] + 0.5) / (df[i] + 0.5));
+    }
+    double average = blocks == 0 ? 1 : Math.max(1, (double) totalLength / blocks);
+    return new BlockBm25(terms, weights, idf, index, average, blocks);
+  }
+
+  /** The BM25 score of lines {@code from..to} (1-based, inclusive) of a file. */
+  public double score(FileTerms file, int from, int to) {
+    int[] tf = new int[terms.length];
+    int first = file.firstTerm(from);
+    int last = file.firstTerm(to + 1);
+    for (int t = first; t < last; t++) {
+      Integer q = index.get(file.term(t));
+      if (q != null) {
+        tf[q]++;
+      }
+    }
+    double norm = K1 * (1 - B + B * (last - first) / averageLength);
+    double sum = 0;
+    for (int i = 0; i < tf.length; i++) {
+      if (tf[i] > 0) {
+        sum += weights[i] * idf[i] * tf[i] * (K1 + 1) / (tf[i] + norm);
+      }
+    }
+    return sum;
+  }
+
+  /** Blocks counted as documents. */
+  public int blockCount() {
+    return blocks;
+  }
+}

@@ -1,0 +1,53 @@
+package io.github.slicegrep.recall;
+
+import com.google.common.collect.ImmutableMap;
+import io.github.slicegrep.query.Identifiers;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A question's terms and their weights: every content word's stem (and its subwords' stems when
+ * it is an identifier), every content word whole, and every pair of adjacent words as the one
+ * identifier they may spell ({@code budget packing} is {@code =budgetpacking}). Whole terms
+ * weigh {@link #WHOLE_WEIGHT} against a stem's 1, so a name matched exactly outranks a name that
+ * merely contains the word.
+ */
+public final class Question {
+  /** Weight of a whole-identifier term relative to a stem. */
+  static final double WHOLE_WEIGHT = 1.0;
+
+  private final ImmutableMap<String, Double> weights;
+
+  private Question(Map<String, Double> weights) {
+    this.weights = ImmutableMap.copyOf(weights);
+  }
+
+  /** The terms of a question given by its content words, in order. */
+  public static Question of(List<String> contentWords) {
+    Map<String, Double> weights = new LinkedHashMap<>();
+    for (String word : contentWords) {
+      weights.merge(Terms.whole(word), WHOLE_WEIGHT, Math::max);
+      List<String> parts = Identifiers.parts(word);
+      if (parts.isEmpty()) {
+        weights.merge(Terms.stem(Terms.normalise(word)), 1.0, Math::max);
+      }
+      for (String part : parts) {
+        if (part.length() >= Terms.MIN_PART) {
+          weights.merge(Terms.stem(part.toLowerCase(Locale.ROOT)), 1.0, Math::max);
+        }
+      }
+    }
+    for (int i = 0; i + 1 < contentWords.size(); i++) {
+      weights.merge(
+          Terms.whole(contentWords.get(i), contentWords.get(i + 1)), WHOLE_WEIGHT, Math::max);
+    }
+    return new Question(weights);
+  }
+
+  /** Each term with its weight, in the question's order. */
+  public Map<String, Double> weights() {
+    return weights;
+  }
+}

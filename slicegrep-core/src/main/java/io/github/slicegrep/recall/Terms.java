@@ -1,0 +1,132 @@
+package io.github.slicegrep.recall;
+
+import com.google.common.cache.Cache;
+import com.google.common.cache.CacheBuilder;
+import io.github.slicegrep.query.Identifiers;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.tartarus.snowball.ext.EnglishStemmer;
+
+/**
+ * The analysis shared by code and questions, so that both sides meet on the same terms. Every
+ * identifier gives one <em>whole</em> term (lower case, without {@code _} or {@code $}, so {@code
+ * budget_packing}, {@code budgetPacking} and the question's compound {@code budget packing} all
+ * read {@code =budgetpacking}) and one <em>stem</em> term per subword ({@code getHTTPResponse}
+ * gives {@code get}, {@code http}, {@code respons}). Whole terms carry a leading {@code =} so the
+ * two kinds share one string space without colliding. A one-word identifier gives both kinds, so
+ * a question word that names an identifier exactly outweighs one that is only part of a longer
+ * name.
+ */
+public final class Terms {
+  /** Prefix of whole-identifier terms. */
+  static final char WHOLE = '=';
+  /** Parts shorter than this ({@code i}, {@code x}) say nothing about the topic. */
+  static final int MIN_PART = 2;
+  /** Longest token looked at: longer runs are data (hashes, base64), not names. */
+  static final int MAX_TOKEN = 64;
+
+  /** Stems of code words repeat endlessly; stemming each once is most of the analysis cost. */
+  private static final Cache<String, String> STEMS =
+      CacheBuilder.newBuilder().maximumSize(200_000).build();
+
+  private static final ThreadLocal<EnglishStemmer> STEMMER =
+      ThreadLocal.withInitial(EnglishStemmer::new);
+
+  private Terms() {}
+
+  /** Feeds every term of {@code text} to {@code sink}, in order. */
+  public static void analyse(CharSequence text, Consumer<String> sink) {
+    int n = text.length();
+    int i = 0;
+    while (i < n) {
+      char c = text.charAt(i);
+      if (!isStart(c)) {
+        i++;
+        continue;
+      }
+      int start = i;
+      while (i < n && isPart(text.charAt(i))) {
+        i++;
+      }
+      if (i - start <= MAX_TOKEN) {
+        identifier(text.subSequence(start, i).toString(), sink);
+      }
+    }
+  }
+
+  /** The terms of one identifier or word: its whole term, then its subwords' stems. */
+  static void identifier(String token, Consumer<String> sink) {
+    String whole = normalise(token);
+    if (whole.length() < MIN_PART) {
+      return;
+    }
+    sink.accept(WHOLE + whole);
+    List<String> parts = Identifiers.parts(token);
+    if (parts.isEmpty()) {
+      sink.accept(stem(whole));
+      return;
+    }
+    for (String part : parts) {
+      if (part.length() >= MIN_PART && !isNumber(part)) {
+        sink.accept(stem(part));
+      }
+    }
+  }
+
+  /** The whole term of an identifier or of adjacent question words joined. */
+  static String whole(String... words) {
+    StringBuilder sb = new StringBuilder().append(WHOLE);
+    for (String w : words) {
+      sb.append(normalise(w));
+    }
+    return sb.toString();
+  }
+
+  static boolean isWhole(String term) {
+    return !term.isEmpty() && term.charAt(0) == WHOLE;
+  }
+
+  /** Lower case, separators dropped: the form in which spellings of one name agree. */
+  static String normalise(String token) {
+    StringBuilder sb = new StringBuilder(token.length());
+    for (int i = 0; i < token.length(); i++) {
+      char c = token.charAt(i);
+      if (c != '_' && c != '$') {
+        sb.append(Character.toLowerCase(c));
+      }
+    }
+    return sb.toString();
+  }
+
+  /** The Snowball (Porter 2) stem of a lower-case word. */
+  static String stem(String lower) {
+    String cached = STEMS.getIfPresent(lower);
+    if (cached != null) {
+      return cached;
+    }
+    EnglishStemmer stemmer = STEMMER.get();
+    stemmer.setCurrent(lower);
+    stemmer.stem();
+    String stem = stemmer.getCurrent();
+    STEMS.put(lower, stem);
+    return stem;
+  }
+
+  private static boolean isNumber(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (!Character.isDigit(s.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isStart(char c) {
+    return Character.isLetter(c) || c == '_' || c == '$';
+  }
+
+  private static boolean isPart(char c) {
+    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+  }
+}

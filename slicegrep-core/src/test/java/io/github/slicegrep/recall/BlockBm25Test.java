@@ -1,0 +1,83 @@
+package io.github.slicegrep.recall;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.slicegrep.outline.Blocks;
+import io.github.slicegrep.outline.Outliners;
+import io.github.slicegrep.source.SourceFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BlockBm25Test {
+  private static SourceFile python(String name, String text) {
+    return SourceFile.of(Path.of(name), name, text);
+  }
+
+  private static BlockBm25 index(Question q, SourceFile... files) {
+    List<BlockBm25.Document> corpus = new ArrayList<>();
+    for (SourceFile f : files) {
+      corpus.add(
+          new BlockBm25.Document(
+              FileTerms.of(f), Blocks.of(f, Outliners.standard().outline(f))));
+    }
+    return BlockBm25.build(q, corpus);
+  }
+
+  private static double score(BlockBm25 bm25, SourceFile f, int from, int to) {
+    return bm25.score(FileTerms.of(f), from, to);
+  }
+
+  @Test
+  void theBlocksOfTheFilesGivenAreTheDocuments() {
+    SourceFile f =
+        python("a.py", "def one():\n    return 1\n\n\ndef two():\n    return 2\n");
+    assertEquals(2, index(Question.of(List.of("return", "value", "one")), f).blockCount());
+  }
+
+  @Test
+  void aRareTermOutweighsACommonOne() {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 8; i++) {
+      text.append("def f").append(i).append("(cache):\n    return cache.get(").append(i)
+          .append(")\n\n\n");
+    }
+    text.append("def evict(cache):\n    cache.clear()\n\n\n");
+    text.append("def spill(journal):\n    journal.flush()\n");
+    SourceFile f = python("a.py", text.toString());
+    BlockBm25 bm25 = index(Question.of(List.of("cache", "journal", "entries")), f);
+    double common = score(bm25, f, 33, 34); // evict: the common word, as often
+    double rare = score(bm25, f, 37, 38); // spill: the rare word
+    assertTrue(rare > common, "rare " + rare + " vs common " + common);
+  }
+
+  @Test
+  void aWholeNameOutranksTheSameWordInsideALongerName() {
+    SourceFile f =
+        python(
+            "a.py",
+            "def parse(text):\n    return text\n\n\ndef parse_args(text):\n    return text\n");
+    BlockBm25 bm25 = index(Question.of(List.of("parse", "incoming", "text")), f);
+    assertTrue(score(bm25, f, 1, 2) > score(bm25, f, 5, 6));
+  }
+
+  @Test
+  void theSameMatchesInALongerSpanScoreLess() {
+    SourceFile f =
+        python(
+            "a.py",
+            "def short():\n    retry_budget = 1\n\n\ndef long():\n    retry_budget = 1\n"
+                + "    alpha = beta\n    gamma = delta\n    epsilon = zeta\n    theta = iota\n");
+    BlockBm25 bm25 = index(Question.of(List.of("retry", "budget", "limit")), f);
+    assertTrue(score(bm25, f, 1, 2) > score(bm25, f, 5, 10));
+  }
+
+  @Test
+  void aSpanWithoutTheQuestionsTermsScoresZero() {
+    SourceFile f = python("a.py", "def one():\n    return 1\n");
+    BlockBm25 bm25 = index(Question.of(List.of("network", "socket", "timeout")), f);
+    assertEquals(0.0, score(bm25, f, 1, 2));
+  }
+}

@@ -1,0 +1,48 @@
+package io.github.slicegrep.recall;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TermsTest {
+  private static List<String> terms(String text) {
+    List<String> out = new ArrayList<>();
+    Terms.analyse(text, out::add);
+    return out;
+  }
+
+  @Test
+  void anIdentifierGivesItsWholeNameAndTheStemsOfItsParts() {
+    assertEquals(
+        List.of("=gethttpresponse", "get", "http", "respons"), terms("getHTTPResponse"));
+    assertEquals(List.of("=options", "option"), terms("options"));
+  }
+
+  @Test
+  void spellingsOfOneNameShareTheirWholeTerm() {
+    assertEquals("=budgetpacking", terms("budget_packing").get(0));
+    assertEquals("=budgetpacking", terms("budgetPacking").get(0));
+    assertEquals("=budgetpacking", terms("BudgetPacking").get(0));
+    assertTrue(
+        Question.of(List.of("budget", "packing")).weights().containsKey("=budgetpacking"),
+        "adjacent question words spell the identifier they may name");
+  }
+
+  @Test
+  void punctuationNumbersAndSingleLettersCarryNoTerms() {
+    assertEquals(List.of("=total", "total", "=x2", "x2"), terms("  total += 42 * x2 - i;"));
+    assertEquals(List.of(), terms("// ---- 1234 ----"));
+  }
+
+  @Test
+  void questionWordsAreStemmedLikeCode() {
+    Question q = Question.of(List.of("parsing", "configured", "handlers"));
+    assertTrue(q.weights().containsKey("pars"));
+    assertTrue(q.weights().containsKey("configur"));
+    assertTrue(q.weights().containsKey("handler"));
+    assertEquals(List.of("=parsing", "pars"), terms("parsing"));
+  }
+}
