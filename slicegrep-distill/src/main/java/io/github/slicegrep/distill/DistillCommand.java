@@ -2,6 +2,8 @@ package io.github.slicegrep.distill;
 
 import io.github.slicegrep.dense.DenseRuntime;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,6 +35,10 @@ public final class DistillCommand implements Callable<Integer> {
   @Option(names = "--batch", description = "tokens per network call (default: ${DEFAULT-VALUE})")
   int batch = Distiller.Settings.DEFAULT_BATCH;
 
+  @Option(names = "--counts-from", description = "count token frequencies for the SIF weights"
+      + " in the text files below this folder (repeatable; default: Zipf's law by vocabulary order)")
+  List<Path> countsFrom = new ArrayList<>();
+
   @Option(names = "--limit", description = "embed only the first N vocabulary tokens (testing)",
       hidden = true)
   int limit = 0;
@@ -52,7 +58,7 @@ public final class DistillCommand implements Callable<Integer> {
       System.err.println("distill: --dims and --batch must be >= 1, --sif > 0, --limit >= 0");
       return 2;
     }
-    Distiller.run(out, new Distiller.Settings(dims, sif, batch, limit), System.err);
+    Distiller.run(out, new Distiller.Settings(dims, sif, batch, limit, List.copyOf(countsFrom)), System.err);
     System.out.println("export " + DenseRuntime.DIR_ENV + "=" + out.toAbsolutePath());
     return 0;
   }

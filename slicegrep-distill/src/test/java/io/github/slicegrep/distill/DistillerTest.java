@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +28,7 @@ class DistillerTest {
     int tokens = Integer.getInteger("slicegrep.distill.tokens", 200);
     Path out = tmp.resolve("model");
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    Distiller.run(out, new Distiller.Settings(16, 1e-4, 256, tokens),
+    Distiller.run(out, new Distiller.Settings(16, 1e-4, 256, tokens, List.of()),
         new PrintStream(log, true, StandardCharsets.UTF_8));
     StaticModel m = StaticModel.load(out);
     assertEquals(16, m.dimensions());
@@ -72,6 +73,24 @@ class DistillerTest {
     Distiller.applySif(rows, 1e-3);
     assertTrue(rows[0][0] < rows[10][0] && rows[10][0] < rows[999][0]);
     assertTrue(rows[999][0] > 0.8);
+  }
+
+  @Test
+  void countsTokensAsTheRuntimeTokenizesThem() throws Exception {
+    Path dir = java.nio.file.Files.createDirectories(tmp.resolve("text"));
+    java.nio.file.Files.writeString(dir.resolve("a.py"), "def readFile(path):\n    return path\n");
+    java.nio.file.Files.write(dir.resolve("b.bin"), new byte[] {1, 0, 2});
+    io.github.slicegrep.dense.WordPieceTokenizer tok =
+        io.github.slicegrep.dense.WordPieceTokenizer.read(new java.io.ByteArrayInputStream(
+            Distiller.resource(Distiller.TOKENIZER_RESOURCE)));
+    long[] counts = TokenCounts.count(tok, List.of(dir),
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    assertEquals(2, counts[tok.id("path")]);
+    assertEquals(1, counts[tok.id("read")]);
+    assertEquals(1, counts[tok.id("file")]);
+    double[] p = TokenCounts.probabilities(counts, counts.length);
+    assertTrue(p[tok.id("path")] > p[tok.id("read")]);
+    assertTrue(p[tok.id("zebra")] > 0);
   }
 
   private static double norm(float[] table, int row, int dims) {

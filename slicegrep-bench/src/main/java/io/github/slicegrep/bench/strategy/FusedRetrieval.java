@@ -7,7 +7,9 @@ import io.github.slicegrep.SlicegrepException;
 import io.github.slicegrep.bench.truth.Span;
 import io.github.slicegrep.dense.DenseRuntime;
 import io.github.slicegrep.dense.StaticModel;
+import io.github.slicegrep.query.Query;
 import io.github.slicegrep.query.QueryParser;
+import io.github.slicegrep.query.Router;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -18,7 +20,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * slicegrep with dense recall fused in for vague queries only, the way the engine's seam would
  * do it: a precise query (anything the parser does not read as plain English) gets slicegrep's
- * own result untouched. For a vague one, the guaranteed chunks stay first, and the rest of the
+ * own result untouched (the engine's router decides, quotations included). For a vague one, the guaranteed chunks stay first, and the rest of the
  * budget is filled from the reciprocal-rank fusion of slicegrep's order (its other shown chunks,
  * then its omitted regions, best first) and the dense blocks' order. With no model it is the
  * control: the same re-packing of slicegrep's own order, so that the packer's format is not
@@ -65,7 +67,7 @@ public final class FusedRetrieval implements Strategy {
     boolean vague;
     try {
       r = search.search(ctx.root(), query);
-      vague = QueryParser.parse(query).isPlainEnglish();
+      vague = isVague(ctx, query);
     } catch (SlicegrepException e) {
       return new Retrieval("slicegrep: " + e.getMessage() + "\n", List.of(), 1);
     }
@@ -95,6 +97,18 @@ public final class FusedRetrieval implements Strategy {
     List<Span> ranked = new ArrayList<>(guaranteed);
     ranked.addAll(fuse(lexical, dense, denseWeight));
     return Packer.pack(ranked, ctx.sources(), Limits.RETRIEVAL_BUDGET);
+  }
+
+  /**
+   * The engine's own routing: a question (the parser's shape rule) that does not occur
+   * verbatim in the corpus (the router's quotation rule), checked on the bench's copy of the
+   * files with the parser's own fragment.
+   */
+  static boolean isVague(SearchContext ctx, String query) {
+    Query routed = Router.route(QueryParser.parse(query), fragment ->
+        ctx.sources().files().parallelStream()
+            .anyMatch(f -> f.lines().stream().anyMatch(fragment::matches)));
+    return routed.route() == Query.Route.VAGUE;
   }
 
   /** Reciprocal-rank fusion: each list adds weight / (k + rank); ties keep the lexical first. */
