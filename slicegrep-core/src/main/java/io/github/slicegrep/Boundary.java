@@ -14,7 +14,13 @@ public enum Boundary {
   /** Exactly the context window, no adjustment. */
   NONE;
 
-  /** Parses {@code auto}, {@code fn} or {@code none}, case-insensitively. */
+  /**
+   * Parses a mode name as the CLI and the MCP tool take it.
+   *
+   * @param text {@code auto}, {@code fn} or {@code none}, in any case, surrounding blanks ignored
+   * @return the mode
+   * @throws SlicegrepException for any other text, naming it and the accepted ones
+   */
   public static Boundary parse(String text) {
     for (Boundary b : values()) {
       if (b.name().equalsIgnoreCase(text.trim())) {
@@ -25,6 +31,11 @@ public enum Boundary {
         String.format("unknown boundary '%s' (expected auto, fn or none)", text));
   }
 
+  /**
+   * The mode's name as it is written on the command line.
+   *
+   * @return {@code auto}, {@code fn} or {@code none}
+   */
   public String label() {
     return name().toLowerCase(Locale.ROOT);
   }

@@ -80,12 +80,23 @@ public final class FileMap {
     this.byImportance = order.stream().map(entries::get).collect(ImmutableList.toImmutableList());
   }
 
-  /** The map of a file already read. */
+  /**
+   * The map of a file already read.
+   *
+   * @param file the decoded file
+   * @return its definitions with their lines
+   */
   public static FileMap of(SourceFile file) {
     return of(file, Outliners.standard().outline(file));
   }
 
-  /** The map of a file from an outline already computed for it. */
+  /**
+   * The map of a file from an outline already computed for it.
+   *
+   * @param file the decoded file
+   * @param outline its definitions
+   * @return the map
+   */
   public static FileMap of(SourceFile file, Outline outline) {
     List<Entry> entries = new ArrayList<>();
     List<Integer> functionDepths = new ArrayList<>();
@@ -107,6 +118,8 @@ public final class FileMap {
   /**
    * Reads and maps a file.
    *
+   * @param path the file
+   * @return its definitions with their lines
    * @throws SlicegrepException when the path is missing, unreadable, binary or over the size cap
    */
   public static FileMap of(Path path) {
@@ -119,16 +132,29 @@ public final class FileMap {
     return of(((SourceReader.Loaded) outcome).file());
   }
 
-  /** The mapped file's path as it was given (relative to the searched root in a search). */
+  /**
+   * The mapped file's path as it was given.
+   *
+   * @return the path, relative to the searched root in a search
+   */
   public String path() {
     return path;
   }
 
+  /**
+   * The file's length.
+   *
+   * @return its number of lines, as an editor counts them
+   */
   public int lineCount() {
     return lineCount;
   }
 
-  /** All entries in line order, uncapped. */
+  /**
+   * All entries in line order, uncapped.
+   *
+   * @return the entries
+   */
   public List<Entry> entries() {
     return entries;
   }
@@ -137,6 +163,9 @@ public final class FileMap {
    * The map as ordered maps and lists: {@code file}, {@code lines}, and {@code definitions},
    * the first {@code maxEntries} entries in line order, each {@code line}, {@code line_start},
    * {@code line_end}, {@code depth}, {@code kind}, {@code name} (qualified), {@code text}.
+   *
+   * @param maxEntries entries listed at most (0 or less lists none)
+   * @return the map
    */
   public Map<String, Object> toMap(int maxEntries) {
     List<Map<String, Object>> definitions = new ArrayList<>();
@@ -158,7 +187,11 @@ public final class FileMap {
     return map;
   }
 
-  /** The map as text, at most {@link #DEFAULT_MAX_ENTRIES} entries. */
+  /**
+   * The map as text, at most {@link #DEFAULT_MAX_ENTRIES} entries.
+   *
+   * @return the rendered map; empty when the file has no definitions
+   */
   public String render() {
     return render(DEFAULT_MAX_ENTRIES);
   }
@@ -168,6 +201,10 @@ public final class FileMap {
    * aligned. Over {@code maxEntries}, the shallowest entries are kept (top-level definitions and
    * class members before nested helpers) and a last line says how many were left out. Empty when
    * the file has no definitions.
+   *
+   * @param maxEntries entries shown at most, more than 0
+   * @return the rendered map
+   * @throws SlicegrepException when {@code maxEntries} is not positive
    */
   public String render(int maxEntries) {
     SlicegrepException.check(maxEntries > 0, "maxEntries must be > 0, got %s", maxEntries);

@@ -47,6 +47,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -79,7 +80,13 @@ public final class FocusedReader {
 
   private final Outliner outliner;
   private final Cache<Path, CachedFile> cache;
+  /**
+   * Runs on the listed paths of a directory search before any of them is read: a seam that
+   * lets tests delete or replace files exactly in that gap.
+   */
+  private volatile Consumer<List<Path>> afterListing = paths -> {};
 
+  /** A reader with an empty cache, which holds at most 256 Mi characters of decoded text. */
   public FocusedReader() {
     this.outliner = Outliners.standard();
     this.cache =
@@ -122,7 +129,16 @@ public final class FocusedReader {
     }
   }
 
-  /** Searches with default options except the budget and the boundary. */
+  /**
+   * Searches with default options except the budget and the boundary.
+   *
+   * @param path a file or a directory
+   * @param query regex alternatives joined by {@code |}, or a plain-English question
+   * @param budget tokens, 0 for unlimited
+   * @param boundary how a match grows into a slice
+   * @return the ranked slices, what was left out and why
+   * @throws SlicegrepException on an empty or unusable query or a missing or unreadable path
+   */
   public Result search(Path path, String query, int budget, Boundary boundary) {
     return search(path, query, Options.defaults().withBudget(budget).withBoundary(boundary));
   }
@@ -130,6 +146,10 @@ public final class FocusedReader {
   /**
    * Searches {@code path} (a file or a directory) for {@code query}.
    *
+   * @param path a file or a directory
+   * @param query regex alternatives joined by {@code |}, or a plain-English question
+   * @param options every setting of the search
+   * @return the ranked slices, what was left out and why
    * @throws SlicegrepException on an empty or unusable query or a path that does not exist, is
    *     not a readable regular file or directory, or (in file mode) is binary or too large
    */
@@ -137,7 +157,16 @@ public final class FocusedReader {
     return search(path, query, options, Progress.NONE);
   }
 
-  /** Like {@link #search(Path, String, Options)}, reporting progress while files are read. */
+  /**
+   * Like {@link #search(Path, String, Options)}, reporting progress while files are read.
+   *
+   * @param path a file or a directory
+   * @param query regex alternatives joined by {@code |}, or a plain-English question
+   * @param options every setting of the search
+   * @param progress told how many files have been read, from worker threads
+   * @return the ranked slices, what was left out and why
+   * @throws SlicegrepException on an empty or unusable query or a missing or unreadable path
+   */
   public Result search(Path path, String query, Options options, Progress progress) {
     SlicegrepException.check(path != null, "path is missing");
     Query parsed = QueryParser.parse(query);
@@ -155,6 +184,8 @@ public final class FocusedReader {
    * The definition map of one file, from this reader's cache: after a search of the file its
    * outline is reused, not computed again.
    *
+   * @param file the file to map
+   * @return its definitions with their lines
    * @throws SlicegrepException when the path is missing, a directory, binary or over the
    *     default size cap
    */
@@ -188,18 +219,24 @@ public final class FocusedReader {
   private List<SourceFile> readTree(Path root, Options options, Progress progress) {
     List<Path> paths;
     try {
-      paths = SourceTree.list(root, options.recursive());
+      paths = SourceTree.list(root, options.recursive(), options.confined());
     } catch (IOException | SecurityException e) {
       throw new SlicegrepException("cannot read directory " + root + ": " + e.getMessage(), e);
     }
+    afterListing.accept(paths);
     Path top = root.toAbsolutePath().normalize();
+    // Confined, each file's real path is checked again just before it is read: the file or a
+    // directory above it may have been replaced by a link out of the tree since the listing.
+    @Nullable Path realTop = options.confined() ? realPath(root) : null;
     AtomicInteger done = new AtomicInteger();
     int total = paths.size();
     return paths.parallelStream()
         .map(
             p -> {
               SourceFile f =
-                  load(p, relativePath(top, p), options.maxFileBytes(), false);
+                  realTop != null && !SourceTree.isInside(p, realTop)
+                      ? null
+                      : load(p, relativePath(top, p), options.maxFileBytes(), false);
               int n = done.incrementAndGet();
               if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
                 progress.filesRead(n, total);
@@ -208,6 +245,18 @@ public final class FocusedReader {
             })
         .filter(f -> f != null)
         .toList();
+  }
+
+  private static Path realPath(Path root) {
+    try {
+      return root.toRealPath();
+    } catch (IOException | SecurityException e) {
+      throw new SlicegrepException("cannot read directory " + root + ": " + e.getMessage(), e);
+    }
+  }
+
+  void afterListing(Consumer<List<Path>> action) {
+    this.afterListing = action;
   }
 
   private static @Nullable BasicFileAttributes attributes(Path path) {
@@ -427,7 +476,7 @@ public final class FocusedReader {
         terms.put(matchedFiles.get(i), corpus.get(i).terms());
       }
       BlockBm25 bm25 = BlockBm25.build(Question.of(query.questionWords()), corpus);
-      return r -> bm25.score(terms.get(r.file()), r.start(), r.end());
+      return bm25.relevance(terms::get);
     }
 
     /**

@@ -23,23 +23,50 @@ public enum Objective {
     this.test = test;
   }
 
+  /**
+   * The objective's name as it is written on the command line.
+   *
+   * @return {@code auto}, {@code single}, {@code def+caller} or {@code def+test}
+   */
   public String label() {
     return label;
   }
 
+  /**
+   * Whether room is reserved for the definition of the queried symbol.
+   *
+   * @return true for {@link #AUTO}, {@link #DEF_CALLER} and {@link #DEF_TEST}
+   */
   public boolean wantsDefinition() {
     return definition;
   }
 
+  /**
+   * Whether room is reserved for a caller in another file.
+   *
+   * @return true for {@link #AUTO} and {@link #DEF_CALLER}
+   */
   public boolean wantsCaller() {
     return caller;
   }
 
+  /**
+   * Whether room is reserved for a test that references the symbol.
+   *
+   * @return true for {@link #AUTO} and {@link #DEF_TEST}
+   */
   public boolean wantsTest() {
     return test;
   }
 
-  /** Parses {@code auto}, {@code single}, {@code def+caller} or {@code def+test}. */
+  /**
+   * Parses an objective name as the CLI and the MCP tool take it.
+   *
+   * @param text {@code auto}, {@code single}, {@code def+caller} or {@code def+test}, in any
+   *     case, surrounding blanks ignored
+   * @return the objective
+   * @throws SlicegrepException for any other text, naming it and the accepted ones
+   */
   public static Objective parse(String text) {
     for (Objective o : values()) {
       if (o.label.equalsIgnoreCase(text.trim())) {

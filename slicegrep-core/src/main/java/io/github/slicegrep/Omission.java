@@ -19,10 +19,25 @@ public record Omission(
     String file, int lineStart, int lineEnd, int tokens, double score, List<String> reasons,
     String why) {
 
+  /** {@link #why()} of a region left out because the budget was spent. */
   public static final String BUDGET = "budget";
+  /** {@link #why()} of the rest of a chunk that was cut to fit the budget. */
   public static final String TRUNCATED = "truncated";
+  /** {@link #why()} of a near-duplicate of a shown chunk. */
   public static final String DUPLICATE = "duplicate";
 
+  /**
+   * Copies {@code reasons} into an immutable list.
+   *
+   * @param file path relative to the searched root
+   * @param lineStart first line of the region, 1-based
+   * @param lineEnd last line, inclusive
+   * @param tokens estimated tokens the region would cost
+   * @param score its ranking score
+   * @param reasons its ranking reasons
+   * @param why {@code budget}, {@code truncated} (the rest of a chunk that was cut to fit) or
+   *     {@code duplicate} (a near-duplicate of a shown chunk)
+   */
   public Omission {
     reasons = ImmutableList.copyOf(reasons);
   }

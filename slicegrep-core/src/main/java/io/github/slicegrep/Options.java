@@ -18,7 +18,7 @@ public final class Options {
   private static final Options DEFAULTS =
       new Options(
           DEFAULT_BUDGET, Boundary.AUTO, DEFAULT_CONTEXT, DEFAULT_CONTEXT, true, true,
-          Objective.AUTO, DEFAULT_MAX_FILE_BYTES);
+          Objective.AUTO, DEFAULT_MAX_FILE_BYTES, false);
 
   private final int budget;
   private final Boundary boundary;
@@ -28,10 +28,11 @@ public final class Options {
   private final boolean dedupe;
   private final Objective objective;
   private final long maxFileBytes;
+  private final boolean confined;
 
   private Options(
       int budget, Boundary boundary, int before, int after, boolean recursive, boolean dedupe,
-      Objective objective, long maxFileBytes) {
+      Objective objective, long maxFileBytes, boolean confined) {
     SlicegrepException.check(budget >= 0, "budget must be >= 0 (0 means unlimited), got %s", budget);
     SlicegrepException.check(before >= 0, "before must be >= 0, got %s", before);
     SlicegrepException.check(after >= 0, "after must be >= 0, got %s", after);
@@ -44,94 +45,227 @@ public final class Options {
     this.dedupe = dedupe;
     this.objective = objective;
     this.maxFileBytes = maxFileBytes;
+    this.confined = confined;
   }
 
-  /** Budget 800, boundary auto, 40/40 context, recursive, dedupe on, objective auto. */
+  /**
+   * The settings a search starts from.
+   *
+   * @return budget 800, boundary auto, 40/40 context, recursive, dedupe on, objective auto,
+   *     2 MiB file cap, not confined
+   */
   public static Options defaults() {
     return DEFAULTS;
   }
 
-  /** Token budget; 0 means unlimited. */
+  /**
+   * The token budget.
+   *
+   * @return the budget in tokens; 0 means unlimited
+   */
   public int budget() {
     return budget;
   }
 
+  /**
+   * How a match grows into a slice.
+   *
+   * @return the boundary mode
+   */
   public Boundary boundary() {
     return boundary;
   }
 
-  /** Context lines before each match. */
+  /**
+   * Context lines before each match.
+   *
+   * @return the number of lines, at least 0
+   */
   public int before() {
     return before;
   }
 
-  /** Context lines after each match. */
+  /**
+   * Context lines after each match.
+   *
+   * @return the number of lines, at least 0
+   */
   public int after() {
     return after;
   }
 
-  /** Whether a directory search descends into subdirectories (default true). */
+  /**
+   * Whether a directory search descends into subdirectories.
+   *
+   * @return true (the default) to search the whole tree, false for the directory's own files
+   */
   public boolean recursive() {
     return recursive;
   }
 
-  /** Whether near-duplicates collapse (exact duplicates always do). */
+  /**
+   * Whether near-duplicates collapse; exact duplicates always do.
+   *
+   * @return true (the default) to collapse near-duplicate slices
+   */
   public boolean dedupe() {
     return dedupe;
   }
 
+  /**
+   * Which slices the packer reserves room for before filling by score.
+   *
+   * @return the objective
+   */
   public Objective objective() {
     return objective;
   }
 
-  /** Files over this many bytes are skipped in directory mode and refused in file mode. */
+  /**
+   * The file size cap.
+   *
+   * @return the size in bytes over which a file is skipped in directory mode and refused in
+   *     file mode
+   */
   public long maxFileBytes() {
     return maxFileBytes;
   }
 
+  /**
+   * Whether a directory search stays inside the searched directory (default false). When on,
+   * a file or directory whose real path (every symlink resolved) lies outside the real path of
+   * the searched directory is skipped, so a symlink in the tree never leads the search out of
+   * it. When off, such links are followed and their files reported under their paths inside
+   * the tree. A file search reads the one file it is given either way.
+   *
+   * @return true when what symlinks reach outside the searched directory is skipped
+   */
+  public boolean confined() {
+    return confined;
+  }
+
+  /**
+   * Sets the token budget.
+   *
+   * @param budget tokens, at least 0; 0 means unlimited
+   * @return a copy with the budget changed
+   * @throws SlicegrepException when the budget is negative
+   */
   public Options withBudget(int budget) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes);
+    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
+        confined);
   }
 
+  /**
+   * Sets the boundary mode.
+   *
+   * @param boundary how a match grows into a slice
+   * @return a copy with the boundary changed
+   */
   public Options withBoundary(Boundary boundary) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes);
+    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
+        confined);
   }
 
+  /**
+   * Sets the context before each match.
+   *
+   * @param before lines, at least 0
+   * @return a copy with the context changed
+   * @throws SlicegrepException when {@code before} is negative
+   */
   public Options withBefore(int before) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes);
+    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
+        confined);
   }
 
+  /**
+   * Sets the context after each match.
+   *
+   * @param after lines, at least 0
+   * @return a copy with the context changed
+   * @throws SlicegrepException when {@code after} is negative
+   */
   public Options withAfter(int after) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes);
+    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
+        confined);
   }
 
-  /** Sets before and after at once. */
+  /**
+   * Sets the context before and after each match at once.
+   *
+   * @param lines lines on each side, at least 0
+   * @return a copy with both contexts changed
+   * @throws SlicegrepException when {@code lines} is negative
+   */
   public Options withContext(int lines) {
-    return new Options(budget, boundary, lines, lines, recursive, dedupe, objective, maxFileBytes);
+    return new Options(budget, boundary, lines, lines, recursive, dedupe, objective, maxFileBytes,
+        confined);
   }
 
+  /**
+   * Sets whether a directory search descends into subdirectories.
+   *
+   * @param recursive false to search only the directory's own files
+   * @return a copy with the setting changed
+   */
   public Options withRecursive(boolean recursive) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes);
+    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
+        confined);
   }
 
+  /**
+   * Sets whether near-duplicate slices collapse.
+   *
+   * @param dedupe false to keep near-duplicates (exact copies still collapse)
+   * @return a copy with the setting changed
+   */
   public Options withDedupe(boolean dedupe) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes);
+    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
+        confined);
   }
 
+  /**
+   * Sets the packing objective.
+   *
+   * @param objective the slices reserved before filling by score
+   * @return a copy with the objective changed
+   */
   public Options withObjective(Objective objective) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes);
+    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
+        confined);
   }
 
+  /**
+   * Sets the file size cap.
+   *
+   * @param maxFileBytes bytes, more than 0
+   * @return a copy with the cap changed
+   * @throws SlicegrepException when the cap is not positive
+   */
   public Options withMaxFileBytes(long maxFileBytes) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes);
+    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
+        confined);
+  }
+
+  /**
+   * Sets {@link #confined()}: the MCP server turns it on for its {@code --root} folders, and
+   * the hook always.
+   *
+   * @param confined true to skip what symlinks reach outside the searched directory
+   * @return a copy with the setting changed
+   */
+  public Options withConfined(boolean confined) {
+    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
+        confined);
   }
 
   @Override
   public String toString() {
     return String.format(
         "Options{budget=%d, boundary=%s, before=%d, after=%d, recursive=%s, dedupe=%s,"
-            + " objective=%s, maxFileBytes=%d}",
+            + " objective=%s, maxFileBytes=%d, confined=%s}",
         budget, boundary.label(), before, after, recursive, dedupe, objective.label(),
-        maxFileBytes);
+        maxFileBytes, confined);
   }
 }

@@ -9,6 +9,11 @@ public interface Progress {
   /** Reports nothing. */
   Progress NONE = (done, total) -> {};
 
-  /** {@code done} of {@code total} files have been read. */
+  /**
+   * Called as files are read.
+   *
+   * @param done files read so far
+   * @param total files the search will read
+   */
   void filesRead(int done, int total);
 }

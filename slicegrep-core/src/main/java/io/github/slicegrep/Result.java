@@ -39,6 +39,23 @@ public record Result(
     int omittedTokens,
     List<RankedFile> files) {
 
+  /**
+   * Copies every list into an immutable one.
+   *
+   * @param searched how the searched path is named in the report ({@code src/} or {@code a.py})
+   * @param directory whether a directory was searched (adds the ranked file list)
+   * @param query the query's fragments as searched
+   * @param chunks the slices shown, best first
+   * @param negativeEvidence statements about what is absent or hidden
+   * @param totalTokens tokens of all chunks' code
+   * @param filesSearched files read and matched against
+   * @param filesMatched files with at least one match
+   * @param budget the token budget (0 = unlimited)
+   * @param deduped duplicate regions removed
+   * @param omitted matched regions not shown, best first
+   * @param omittedTokens tokens of all omitted regions
+   * @param files files ranked by their regions' scores (directory mode; empty otherwise)
+   */
   public Result {
     query = ImmutableList.copyOf(query);
     chunks = ImmutableList.copyOf(chunks);
@@ -50,28 +67,46 @@ public record Result(
   /**
    * Shown tokens over shown plus omitted tokens; 1.0 when nothing matched or nothing was left
    * out. Regions never overlap, so nothing is counted twice.
+   *
+   * @return a fraction from 0.0 to 1.0
    */
   public double coverage() {
     long whole = (long) totalTokens + omittedTokens;
     return whole == 0 ? 1.0 : (double) totalTokens / whole;
   }
 
-  /** Whether anything matched at all (the CLI's exit status 0 versus 1). */
+  /**
+   * Whether anything matched at all (the CLI's exit status 0 versus 1).
+   *
+   * @return true when at least one file matched
+   */
   public boolean matched() {
     return filesMatched > 0;
   }
 
-  /** The ranked text report an LLM reads. */
+  /**
+   * The ranked text report an LLM reads.
+   *
+   * @return the report: header, ranking, chunks, omitted regions and negative evidence
+   */
   public String render() {
     return TextReport.render(this);
   }
 
-  /** The result as ordered maps and lists with the documented snake_case keys. */
+  /**
+   * The result as ordered maps and lists with the documented snake_case keys.
+   *
+   * @return the JSON schema of {@code docs/json-schema.md} as Java maps, lists and numbers
+   */
   public Map<String, Object> toMap() {
     return JsonReport.toMap(this);
   }
 
-  /** {@link #toMap()} as JSON text. */
+  /**
+   * {@link #toMap()} as JSON text.
+   *
+   * @return pretty-printed JSON
+   */
   public String toJson() {
     return JsonReport.toJson(this);
   }

@@ -10,12 +10,16 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** The {@code slicegrep-bench} command: {@code setup}, {@code run}, {@code compare}. */
+/**
+ * The {@code slicegrep-bench} command: {@code setup}, {@code run}, {@code compare},
+ * {@code charts}.
+ */
 @Command(
     name = "slicegrep-bench",
     mixinStandardHelpOptions = true,
     description = "Pinned corpora, the controlled retrieval suite and one-task comparisons.",
-    subcommands = {BenchMain.Setup.class, RunCommand.class, CompareCommand.class})
+    subcommands = {BenchMain.Setup.class, RunCommand.class, CompareCommand.class,
+        ChartsCommand.class})
 public final class BenchMain implements Callable<Integer> {
   /** Environment variable naming the corpora folder. */
   public static final String CORPORA_ENV = "SLICEGREP_BENCH_CORPORA";

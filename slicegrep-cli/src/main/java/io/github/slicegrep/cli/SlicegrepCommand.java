@@ -48,8 +48,11 @@ import picocli.CommandLine.Parameters;
       "2:usage or input error (message on stderr)"
     })
 public final class SlicegrepCommand implements Callable<Integer> {
+  /** Exit status when something matched. */
   public static final int EXIT_MATCH = 0;
+  /** Exit status when nothing matched. */
   public static final int EXIT_NO_MATCH = 1;
+  /** Exit status on a usage or input error; the message goes to stderr. */
   public static final int EXIT_ERROR = 2;
 
   @Parameters(index = "0", paramLabel = "PATH", description = "File or directory to search.")
@@ -116,6 +119,14 @@ public final class SlicegrepCommand implements Callable<Integer> {
   boolean json;
 
   @Option(
+      names = "--confine",
+      negatable = true,
+      description = "Skip files and folders that symlinks in the tree reach outside the searched"
+          + " directory (default: off; links are followed and reported under their paths in"
+          + " the tree).")
+  boolean confine;
+
+  @Option(
       names = "--max-file-bytes",
       paramLabel = "N",
       description = "Skip files larger than this (default: ${DEFAULT-VALUE}).")
@@ -148,7 +159,8 @@ public final class SlicegrepCommand implements Callable<Integer> {
             .withRecursive(recursive)
             .withDedupe(!noDedupe)
             .withObjective(Objective.parse(objective))
-            .withMaxFileBytes(maxFileBytes);
+            .withMaxFileBytes(maxFileBytes)
+            .withConfined(confine);
     Result result = new FocusedReader().search(path, pattern, options, progress());
     clearProgressLine();
     out.print(json ? result.toJson() + "\n" : result.render());
@@ -202,7 +214,14 @@ public final class SlicegrepCommand implements Callable<Integer> {
     }
   }
 
-  /** Runs the command and returns its exit code; never throws. */
+  /**
+   * Runs the command and returns its exit code; never throws.
+   *
+   * @param out where the report goes
+   * @param err where messages, usage and progress go
+   * @param args the command line, without the program name
+   * @return {@link #EXIT_MATCH}, {@link #EXIT_NO_MATCH} or {@link #EXIT_ERROR}
+   */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
     CommandLine cli = new CommandLine(new SlicegrepCommand(out, err));
     cli.setOut(out);
@@ -231,6 +250,11 @@ public final class SlicegrepCommand implements Callable<Integer> {
     return code;
   }
 
+  /**
+   * The {@code slicegrep} command: exits with the status of {@link #run}.
+   *
+   * @param args the command line
+   */
   public static void main(String[] args) {
     PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8));
     PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8));

@@ -11,6 +11,9 @@ import org.jspecify.annotations.Nullable;
 
 /** Grows hits into regions according to the boundary mode, then merges what overlaps. */
 public final class Regions {
+  /** Definitions this short, nested in a function, widen to that function in {@code fn} mode. */
+  static final int TINY_DEFINITION_LINES = 1;
+
   private Regions() {}
 
   /**
@@ -40,6 +43,9 @@ public final class Regions {
       int line = hit.line();
       Definition enclosing =
           boundary == Boundary.NONE ? null : outline.enclosing(line).orElse(null);
+      if (boundary == Boundary.FN && enclosing != null) {
+        enclosing = widenTiny(enclosing, outline, windowLines);
+      }
       boolean snap =
           enclosing != null
               && (boundary == Boundary.FN
@@ -76,6 +82,21 @@ public final class Regions {
     }
     out.add(toRegion(file, group, boundary == Boundary.AUTO));
     return out;
+  }
+
+  /**
+   * A one-line definition inside a function ({@code decode: (s) => parse(s)} in an object
+   * literal, an inline callback) is an expression more than a function: alone it says little,
+   * and the function around it, when that fits the window, is the unit a reader wants. Members
+   * of a class, and functions with a body of their own, stay the smallest enclosing definition.
+   */
+  private static Definition widenTiny(Definition d, Outline outline, int windowLines) {
+    if (d.lineCount() > TINY_DEFINITION_LINES) {
+      return d;
+    }
+    return outline.parent(d)
+        .filter(p -> !p.kind().isContainer() && p.lineCount() <= windowLines)
+        .orElse(d);
   }
 
   /** Whether {@code d} holds other definitions (a module-pattern function with closures). */

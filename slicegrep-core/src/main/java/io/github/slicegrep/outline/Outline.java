@@ -52,6 +52,22 @@ public final class Outline {
     return Optional.ofNullable(best);
   }
 
+  /** The smallest definition other than {@code inner} that contains all of it, if any. */
+  public Optional<Definition> parent(Definition inner) {
+    Definition best = null;
+    for (Definition d : definitions) {
+      if (d.startLine() > inner.startLine()) {
+        break;
+      }
+      if (d != inner && d.kind() != Definition.Kind.NAMESPACE
+          && d.startLine() <= inner.startLine() && d.endLine() >= inner.endLine()
+          && (best == null || d.lineCount() <= best.lineCount())) {
+        best = d;
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
   /** Definitions whose simple name equals {@code name}, ignoring case. */
   public List<Definition> named(String name) {
     return definitions.stream()

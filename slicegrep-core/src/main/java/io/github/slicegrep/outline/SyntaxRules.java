@@ -457,6 +457,14 @@ record SyntaxRules(
         Kind kind = local.equals(simple) ? Kind.FUNCTION : Kind.METHOD;
         return found(kind, simple, local, name, node, declarationOnly);
       }
+      if (!declarationOnly && depth == 0 && type.equals("parenthesized_declarator")
+          && declarator.getNamedChildCount() == 1
+          && declarator.getNamedChild(0).getType().equals("identifier")) {
+        // `TEST_IMPL(name) { ... }`: a function defined through a macro (libuv's tests, many
+        // C test frameworks) parses as a function of type TEST_IMPL named (name).
+        TSNode name = declarator.getNamedChild(0);
+        return found(Kind.FUNCTION, text.text(name), text.text(name), name, node, false);
+      }
       if (!DECLARATOR_WRAPPERS.contains(type)) {
         return null;
       }

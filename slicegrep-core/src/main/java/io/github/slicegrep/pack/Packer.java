@@ -76,10 +76,10 @@ public final class Packer {
   }
 
   private void run(List<Candidate> ranked) {
+    Optional<Candidate> definition =
+        best(ranked, c -> c.isDefinition() && !c.test())
+            .or(() -> best(ranked, Candidate::isDefinition));
     if (objective.wantsDefinition() || objective.wantsCaller()) {
-      Optional<Candidate> definition =
-          best(ranked, c -> c.isDefinition() && !c.test())
-              .or(() -> best(ranked, Candidate::isDefinition));
       if (objective.wantsDefinition()) {
         definition.ifPresent(d -> take(d.withReason("guaranteed(definition)")));
       }
@@ -87,14 +87,19 @@ public final class Packer {
         String home = definition.get().file();
         Set<String> defined = definition.get().defines();
         // A caller is code that uses the name: not another definition of it, not a prototype
-        // or import, not documentation that mentions it.
+        // or import, not documentation that mentions it. Non-test code first, and a call
+        // (`name(`, `new Name`) before a mere mention (a type of the same name elsewhere).
         Predicate<Candidate> caller =
             c -> !c.file().equals(home) && !c.isDefinition()
                 && c.region().file().language().isCode()
                 && !c.reasons().contains("declaration_only")
                 && c.references().stream().anyMatch(defined::contains);
-        best(ranked, caller.and(c -> !c.test()))
-            .or(() -> best(ranked, caller))
+        Predicate<Candidate> calls = c -> c.calls().stream().anyMatch(defined::contains);
+        Predicate<Candidate> code = c -> !c.test();
+        bestFitting(ranked, caller.and(code).and(calls))
+            .or(() -> bestFitting(ranked, caller.and(code)))
+            .or(() -> bestFitting(ranked, caller.and(calls)))
+            .or(() -> bestFitting(ranked, caller))
             .ifPresent(c -> take(c.withReason("guaranteed(caller)")));
       }
     }
@@ -103,13 +108,34 @@ public final class Packer {
     if (objective.wantsTest() && !symbols.isEmpty()) {
       Predicate<Candidate> test =
           c -> c.test() && (!c.references().isEmpty() || c.isDefinition());
-      best(ranked, test).ifPresent(c -> take(c.withReason("guaranteed(test)")));
+      // A test in the definition's own language first: fastify's runtime tests in JavaScript
+      // before its TypeScript type tests (`*.test-d.ts`).
+      Predicate<Candidate> sameLanguage =
+          c -> definition.isEmpty()
+              || c.region().file().language() == definition.get().region().file().language();
+      bestFitting(ranked, test.and(sameLanguage))
+          .or(() -> bestFitting(ranked, test))
+          .ifPresent(c -> take(c.withReason("guaranteed(test)")));
     }
     fill(ranked);
   }
 
   private Optional<Candidate> best(List<Candidate> ranked, Predicate<Candidate> wanted) {
     return ranked.stream().filter(c -> !decided.contains(c.region()) && wanted.test(c)).findFirst();
+  }
+
+  /**
+   * The best wanted candidate that fits whole in the room left, else the best wanted one: a
+   * caller or a test is there to show a use, and a whole small one shows it better than the
+   * first lines of a large one cut to fit.
+   */
+  private Optional<Candidate> bestFitting(List<Candidate> ranked, Predicate<Candidate> wanted) {
+    return best(ranked, wanted.and(this::fitsWhole)).or(() -> best(ranked, wanted));
+  }
+
+  private boolean fitsWhole(Candidate c) {
+    Region r = c.region();
+    return budget == 0 || Piece.cost(r.file(), r.start(), r.end()) <= budget - used;
   }
 
   /**

@@ -14,17 +14,20 @@ import java.util.Set;
  * @param test whether it lies in test code
  * @param defines the queried symbols it holds the definition of
  * @param references the queried symbols it mentions other than by defining them
+ * @param calls the queried symbols among those it calls or instantiates ({@code name(},
+ *     {@code new Name}): the strongest kind of reference
  * @param focusLine the line a cut of it must keep: the header of the queried definition it
  *     holds, else the hit with the most distinct fragments around it
  */
 public record Candidate(
     Region region, double score, List<String> reasons, boolean test, Set<String> defines,
-    Set<String> references, int focusLine) {
+    Set<String> references, Set<String> calls, int focusLine) {
 
   public Candidate {
     reasons = ImmutableList.copyOf(reasons);
     defines = Set.copyOf(defines);
     references = Set.copyOf(references);
+    calls = Set.copyOf(calls);
   }
 
   public String file() {
@@ -39,6 +42,6 @@ public record Candidate(
   public Candidate withReason(String reason) {
     return new Candidate(
         region, score, ImmutableList.<String>builder().addAll(reasons).add(reason).build(), test,
-        defines, references, focusLine);
+        defines, references, calls, focusLine);
   }
 }

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * What a file's path says about it: test code, vendored or generated code. Decided by whole
+ * What a file's path says about it: test code, example code, vendored or generated code. Decided by whole
  * path segments and file-name conventions, never by substrings ({@code contest.py} is not a
  * test, {@code distance.py} is not in {@code dist/}, {@code .github/} is not {@code .git/}).
  */
@@ -17,6 +17,8 @@ public final class PathSignals {
       ImmutableSet.of("vendor", "vendored", "third_party", "third-party", "thirdparty",
           "external", "extern", "node_modules", "bower_components", "dist", "generated",
           "__generated__", "gen-src", "site-packages", "_vendor");
+  private static final ImmutableSet<String> EXAMPLE_DIRECTORIES =
+      ImmutableSet.of("example", "examples", "sample", "samples", "demo", "demos", "docs_src");
   private static final Pattern TEST_FILE =
       Pattern.compile(
           "(?:test_.+\\.py|.+_test\\.py|conftest\\.py|.+_test\\.go|.+(?:Test|Tests|IT|Spec)"
@@ -34,23 +36,32 @@ public final class PathSignals {
 
   /** Whether {@code relativePath} ({@code /}-separated) is test code. */
   public static boolean isTest(String relativePath) {
+    return inDirectory(relativePath, TEST_DIRECTORIES)
+        || TEST_FILE.matcher(fileName(relativePath)).matches();
+  }
+
+  private static String fileName(String relativePath) {
+    return relativePath.substring(relativePath.lastIndexOf('/') + 1);
+  }
+
+  /** Whether {@code relativePath} is example or demo code: it shows use, not the thing. */
+  public static boolean isExample(String relativePath) {
+    return inDirectory(relativePath, EXAMPLE_DIRECTORIES);
+  }
+
+  private static boolean inDirectory(String relativePath, ImmutableSet<String> names) {
     String[] segments = relativePath.split("/");
     for (int i = 0; i < segments.length - 1; i++) {
-      if (TEST_DIRECTORIES.contains(segments[i].toLowerCase(Locale.ROOT))) {
+      if (names.contains(segments[i].toLowerCase(Locale.ROOT))) {
         return true;
       }
     }
-    return TEST_FILE.matcher(segments[segments.length - 1]).matches();
+    return false;
   }
 
   /** Whether {@code relativePath} is vendored, bundled, minified or generated code. */
   public static boolean isVendored(String relativePath) {
-    String[] segments = relativePath.split("/");
-    for (int i = 0; i < segments.length - 1; i++) {
-      if (VENDOR_DIRECTORIES.contains(segments[i].toLowerCase(Locale.ROOT))) {
-        return true;
-      }
-    }
-    return VENDOR_FILE.matcher(segments[segments.length - 1].toLowerCase(Locale.ROOT)).matches();
+    return inDirectory(relativePath, VENDOR_DIRECTORIES)
+        || VENDOR_FILE.matcher(fileName(relativePath).toLowerCase(Locale.ROOT)).matches();
   }
 }

@@ -6,12 +6,14 @@ import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Definition;
 import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.query.Query;
+import io.github.slicegrep.source.Language;
 import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -34,6 +36,8 @@ public final class Scorer {
   static final double DECLARATION_ONLY_PENALTY = 0.4;
   /** Tests mention everything they test; they rank below the code unless asked for. */
   static final double TEST_PENALTY = 0.4;
+  /** Examples and demos use the code a reader asks about; they are not it. */
+  static final double EXAMPLE_PENALTY = 0.5;
   /** Vendored, minified and generated code is rarely what the reader means. */
   static final double VENDOR_PENALTY = 0.3;
   /** Documentation, data and configuration files talk about code; the reader asked for code. */
@@ -56,12 +60,26 @@ public final class Scorer {
               + "|use\\s+[\\w:{}, *]+;|package\\s+[\\w.]+|extern\\s+crate\\b"
               + "|export\\s+(?:\\*|\\{[^}]*\\})\\s+from\\b|@import\\b)");
 
+  /**
+   * A C or C++ prototype the parser could not read as one, typically behind an export macro
+   * ({@code UV_EXTERN ssize_t uv_fs_get_result(const uv_fs_t*);}): type words, a name, a
+   * parameter list and a semicolon on one line outside any function. A statement that calls
+   * the function starts with a keyword, an assignment or the call itself instead.
+   */
+  private static final Pattern C_PROTOTYPE_LINE =
+      Pattern.compile(
+          "^\\s*(?!(?:return|else|case|goto|throw|delete|new|sizeof|co_return)\\b)"
+              + "[A-Za-z_]\\w*(?:\\s+\\**\\s*[A-Za-z_]\\w*|\\s*\\*+\\s*[A-Za-z_]\\w*)+"
+              + "\\s*\\([^;{}=]*\\)\\s*;\\s*$");
+
   private final Query query;
   private final FragmentStats stats;
   private final Function<SourceFile, Outline> outlines;
   private final Relevance relevance;
   /** Each queried symbol as a whole word, for finding references. */
   private final Map<String, Pattern> symbolWords;
+  /** Each queried symbol called or instantiated. */
+  private final Map<String, Pattern> symbolCalls;
 
   public Scorer(
       Query query, FragmentStats stats, Function<SourceFile, Outline> outlines,
@@ -71,11 +89,20 @@ public final class Scorer {
     this.outlines = outlines;
     this.relevance = relevance;
     this.symbolWords = new LinkedHashMap<>();
+    this.symbolCalls = new LinkedHashMap<>();
     for (String symbol : query.symbols()) {
+      // A name typed with capitals means that spelling: `Hooks` is called as `new Hooks()`,
+      // while a variable `hooks` is something else. A name typed in lower case may be either.
+      int flags = symbol.equals(symbol.toLowerCase(Locale.ROOT)) ? Pattern.CASE_INSENSITIVE : 0;
       symbolWords.put(
           symbol,
+          Pattern.compile("(?<![\\w$])" + Pattern.quote(symbol) + "(?![\\w$])", flags));
+      symbolCalls.put(
+          symbol,
           Pattern.compile(
-              "(?<![\\w$])" + Pattern.quote(symbol) + "(?![\\w$])", Pattern.CASE_INSENSITIVE));
+              "(?:(?<![\\w$])" + Pattern.quote(symbol) + "\\s*\\(|\\bnew\\s+" + Pattern.quote(symbol)
+                  + "(?![\\w$]))",
+              flags));
     }
   }
 
@@ -90,6 +117,9 @@ public final class Scorer {
   Candidate score(Region region) {
     List<String> reasons = new ArrayList<>();
     double score = relevance.of(region);
+    if (relevance.reason() != null) {
+      reasons.add(relevance.reason());
+    }
     BitSet fragments = region.fragments();
     int distinct = fragments.cardinality();
     int total = query.fragments().size();
@@ -126,6 +156,10 @@ public final class Scorer {
       score *= TEST_PENALTY;
       reasons.add("test_demoted");
     }
+    if (PathSignals.isExample(path)) {
+      score *= EXAMPLE_PENALTY;
+      reasons.add("example_demoted");
+    }
     if (PathSignals.isVendored(path)) {
       score *= VENDOR_PENALTY;
       reasons.add("vendor_demoted");
@@ -141,7 +175,8 @@ public final class Scorer {
     double display = Math.round(score * DISPLAY_SCALE * 10) / 10.0;
     return new Candidate(
         region, display, ImmutableList.copyOf(reasons), test, defines,
-        referencedSymbols(region, outline), focusLine(region, outline, defines));
+        symbolsUsed(region, outline, symbolWords), symbolsUsed(region, outline, symbolCalls),
+        focusLine(region, outline, defines));
   }
 
   /**
@@ -210,14 +245,18 @@ public final class Scorer {
     return out;
   }
 
-  private Set<String> referencedSymbols(Region region, Outline outline) {
+  /** The symbols whose pattern matches a code line of the region other than their definition. */
+  private static Set<String> symbolsUsed(
+      Region region, Outline outline, Map<String, Pattern> patterns) {
     Set<String> out = new LinkedHashSet<>();
-    for (Map.Entry<String, Pattern> e : symbolWords.entrySet()) {
+    for (Map.Entry<String, Pattern> e : patterns.entrySet()) {
       String symbol = e.getKey();
       Pattern word = e.getValue();
       for (Hit h : region.hits()) {
         String line = region.file().line(h.line());
-        if (word.matcher(line).find() && !definesOnLine(outline, h.line(), symbol)) {
+        // A comment that names the symbol talks about it; a reference is code that uses it.
+        if (word.matcher(line).find() && !definesOnLine(outline, h.line(), symbol)
+            && !isCommentLine(region.file(), line.strip())) {
           out.add(symbol);
           break;
         }
@@ -240,9 +279,15 @@ public final class Scorer {
    * (a prototype, an abstract or interface method): the slice only says the name exists.
    */
   private static boolean declarationOnly(Region region, Outline outline) {
+    SourceFile file = region.file();
+    boolean cFamily = file.language() == Language.C || file.language() == Language.CPP;
     for (Hit h : region.hits()) {
-      if (!DECLARATION_LINE.matcher(region.file().line(h.line())).find()
-          && !outline.isDeclarationOnly(h.line())) {
+      String line = file.line(h.line());
+      boolean prototype =
+          cFamily && outline.enclosing(h.line()).isEmpty()
+              && C_PROTOTYPE_LINE.matcher(line).find();
+      if (!DECLARATION_LINE.matcher(line).find() && !outline.isDeclarationOnly(h.line())
+          && !prototype) {
         return false;
       }
     }

@@ -1,9 +1,13 @@
 package io.github.slicegrep.recall;
 
+import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Block;
+import io.github.slicegrep.rank.Relevance;
+import io.github.slicegrep.source.SourceFile;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * BM25 with definition-aligned blocks as the documents: document frequencies and the average
@@ -18,6 +22,10 @@ public final class BlockBm25 {
   static final double K1 = 1.2;
   /** Length normalisation. */
   static final double B = 0.75;
+  /** Lines a question's words may spread over and still read as one statement of it. */
+  static final int PROXIMITY_LINES = 3;
+  /** Weight of the share of the question's words found together within those lines. */
+  static final double PROXIMITY_WEIGHT = 1.0;
 
   private final String[] terms;
   private final double[] weights;
@@ -25,6 +33,10 @@ public final class BlockBm25 {
   private final Map<String, Integer> index;
   private final double averageLength;
   private final int blocks;
+  /** For each term, its bit among the question's stems (0 for a whole term, or past 64). */
+  private final long[] stemBit;
+  /** How many of the question's terms are stems. */
+  private final int stems;
 
   private BlockBm25(
       String[] terms, double[] weights, double[] idf, Map<String, Integer> index,
@@ -35,6 +47,15 @@ public final class BlockBm25 {
     this.index = index;
     this.averageLength = averageLength;
     this.blocks = blocks;
+    this.stemBit = new long[terms.length];
+    int n = 0;
+    for (int i = 0; i < terms.length; i++) {
+      if (!Terms.isWhole(terms[i])) {
+        stemBit[i] = n < Long.SIZE ? 1L << n : 0;
+        n++;
+      }
+    }
+    this.stems = n;
   }
 
   /** One file's share of the corpus: its terms and its blocks. */
@@ -94,7 +115,54 @@ public final class BlockBm25 {
         sum += weights[i] * idf[i] * tf[i] * (K1 + 1) / (tf[i] + norm);
       }
     }
-    return sum;
+    return sum == 0 ? 0 : sum * proximity(file, from, to);
+  }
+
+  /**
+   * 1 plus the largest share of the question's word stems found within {@link
+   * #PROXIMITY_LINES} consecutive lines of the span: a doc comment or a statement that says what
+   * the question says, in a few lines, beats the same words scattered over a long body.
+   */
+  private double proximity(FileTerms file, int from, int to) {
+    if (stems < 2) {
+      return 1;
+    }
+    long[] window = new long[PROXIMITY_LINES];
+    int best = 0;
+    for (int line = from; line <= to; line++) {
+      long mask = 0;
+      for (int t = file.firstTerm(line); t < file.firstTerm(line + 1); t++) {
+        Integer q = index.get(file.term(t));
+        if (q != null && stemBit[q] != 0) {
+          mask |= stemBit[q];
+        }
+      }
+      window[line % PROXIMITY_LINES] = mask;
+      long together = 0;
+      for (long m : window) {
+        together |= m;
+      }
+      best = Math.max(best, Long.bitCount(together));
+    }
+    return 1 + PROXIMITY_WEIGHT * best / Math.min(stems, Long.SIZE);
+  }
+
+  /** Reason name of candidates ranked by this recall stage. */
+  public static final String REASON = "semantic-recall";
+
+  /** This recall as the base relevance of regions, given where each file's terms are. */
+  public Relevance relevance(Function<SourceFile, FileTerms> termsOf) {
+    return new Relevance() {
+      @Override
+      public double of(Region region) {
+        return score(termsOf.apply(region.file()), region.start(), region.end());
+      }
+
+      @Override
+      public String reason() {
+        return REASON;
+      }
+    };
   }
 
   /** Blocks counted as documents. */

@@ -10,8 +10,11 @@ import java.util.List;
 public final class TextReport {
   /** Omitted regions listed one per line before "... and N more". */
   static final int OMITTED_SHOWN = 10;
-  /** Files listed in the ranked file list. */
-  static final int FILES_SHOWN = 10;
+  /**
+   * Files listed in the ranked file list: the chunks' own files are in the ranking above it, so
+   * five more places to look are enough, and each line costs the reader about 20 tokens.
+   */
+  static final int FILES_SHOWN = 5;
 
   private TextReport() {}
 

@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * Lists the files a directory search reads: honours {@code .gitignore} files (nested, with
  * negation, plus those of enclosing directories up to the repository root and
  * {@code .git/info/exclude}), skips version-control, dependency and build-output directories,
- * follows symlinks without ever looping, and never opens FIFOs, sockets or devices.
+ * follows symlinks without ever looping (or, confined, only those that stay inside the tree),
+ * and never opens FIFOs, sockets or devices.
  */
 public final class SourceTree {
   /** Directory names never descended into below the search root. */
@@ -37,20 +38,34 @@ public final class SourceTree {
 
   private SourceTree() {}
 
-  /** The files below {@code root} in a stable (sorted, depth-first) order. */
+  /** The files below {@code root} in a stable (sorted, depth-first) order, links followed. */
   public static List<Path> list(Path root, boolean recursive) throws IOException {
+    return list(root, recursive, false);
+  }
+
+  /**
+   * The files below {@code root} in a stable (sorted, depth-first) order. Confined, an entry
+   * that is a symlink is skipped unless its real path lies inside the root's real path; the
+   * entries that are not links lie inside already, since every directory descended into does.
+   */
+  public static List<Path> list(Path root, boolean recursive, boolean confined)
+      throws IOException {
     Path top = root.toAbsolutePath().normalize();
+    Path realTop = top.toRealPath();
     List<Path> files = new ArrayList<>();
     Set<Path> visitedDirectories = new HashSet<>();
     Deque<Frame> stack = new ArrayDeque<>();
     stack.push(new Frame(top, enclosingRules(top)));
-    visitedDirectories.add(top.toRealPath());
+    visitedDirectories.add(realTop);
     while (!stack.isEmpty()) {
       Frame frame = stack.pop();
       List<Rules> rules = withOwnRules(frame.rules, frame.dir);
       List<Path> entries = sortedEntries(frame.dir);
       List<Frame> subdirectories = new ArrayList<>();
       for (Path entry : entries) {
+        if (confined && leavesTree(entry, realTop)) {
+          continue;
+        }
         BasicFileAttributes attrs = attributes(entry);
         if (attrs == null) {
           continue;
@@ -106,6 +121,24 @@ public final class SourceTree {
     } catch (IOException | SecurityException e) {
       return null;
     }
+  }
+
+  /**
+   * Whether {@code path}, every symlink on its way resolved now, lies inside {@code realRoot}
+   * (a real path). False when it cannot be resolved.
+   */
+  public static boolean isInside(Path path, Path realRoot) {
+    Path real = realPath(path);
+    return real != null && real.startsWith(realRoot);
+  }
+
+  /** True for a symlink whose target lies outside the tree or cannot be resolved. */
+  private static boolean leavesTree(Path entry, Path realRoot) {
+    if (!Files.isSymbolicLink(entry)) {
+      return false;
+    }
+    Path real = realPath(entry);
+    return real == null || !real.startsWith(realRoot);
   }
 
   private static @Nullable Path realPath(Path p) {

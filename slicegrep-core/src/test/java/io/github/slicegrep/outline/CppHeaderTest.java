@@ -71,4 +71,14 @@ class CppHeaderTest {
             List.of("function", "length", 5, 5, true)),
         shape(outline));
   }
+
+  @Test
+  void aFunctionDefinedThroughAMacroIsNamedByItsArgument() {
+    Outline outline =
+        Outliners.standard()
+            .outline(Fixtures.text(
+                "test-udp.c",
+                "static int calls;\n\nTEST_IMPL(udp_connect) {\n  int r;\n  return 0;\n}\n"));
+    assertEquals(List.of(List.of("function", "udp_connect", 3, 6, false)), shape(outline));
+  }
 }

@@ -80,4 +80,21 @@ class BlockBm25Test {
     BlockBm25 bm25 = index(Question.of(List.of("network", "socket", "timeout")), f);
     assertEquals(0.0, score(bm25, f, 1, 2));
   }
+
+  @Test
+  void theQuestionsWordsTogetherOutrankTheSameWordsScattered() {
+    // The scattered span is the shorter document (blank lines carry no terms), so only
+    // proximity can put the other first.
+    SourceFile f =
+        python(
+            "a.py",
+            "def together():\n    \"\"\"Sets the working directory of the child.\"\"\"\n"
+                + "    first = second\n\n\n"
+                + "def scattered():\n    sets = 0\n\n\n\n    working = 1\n\n\n\n"
+                + "    directory = 3\n\n\n\n    child = 5\n");
+    BlockBm25 bm25 = index(Question.of(List.of("sets", "working", "directory", "child")), f);
+    double together = score(bm25, f, 1, 3);
+    double scattered = score(bm25, f, 6, 18);
+    assertTrue(together > scattered, together + " vs " + scattered);
+  }
 }

@@ -31,7 +31,12 @@ public record HookInput(
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  /** Parses the event from raw stdin bytes (UTF-8, a leading byte-order mark tolerated). */
+  /**
+   * Parses the event from raw stdin bytes (UTF-8, a leading byte-order mark tolerated).
+   *
+   * @param stdin everything the hook read from stdin
+   * @return the event, or empty when the bytes are not a JSON object
+   */
   public static Optional<HookInput> parse(byte[] stdin) {
     String text = new String(stdin, StandardCharsets.UTF_8);
     if (text.startsWith("\uFEFF")) {
@@ -58,7 +63,11 @@ public record HookInput(
             intField(input, "limit")));
   }
 
-  /** Whether the Read asks for a range rather than the whole file. */
+  /**
+   * Whether the Read asks for a range rather than the whole file.
+   *
+   * @return true when {@code offset} or {@code limit} is present (0 included)
+   */
   public boolean isRanged() {
     return offset.isPresent() || limit.isPresent();
   }

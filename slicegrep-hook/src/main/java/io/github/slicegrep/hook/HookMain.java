@@ -41,6 +41,12 @@ public final class HookMain {
     }
   }
 
+  /**
+   * The {@code slicegrep-hook} command: reads one event on stdin, prints a decision or nothing,
+   * and exits 0 whatever happens.
+   *
+   * @param args ignored; settings come from {@code SLICEGREP_HOOK_*} environment variables
+   */
   public static void main(String[] args) {
     try {
       HookSettings settings = HookSettings.fromEnvironment();

@@ -37,22 +37,36 @@ public record HookSettings(
     int transcriptTailBytes,
     Path stateDir) {
 
+  /** Files under this many tokens pass through: reading them whole is cheap. */
   public static final int DEFAULT_MIN_TOKENS = 2000;
+  /** The first slice budget in tokens. */
   public static final int DEFAULT_BUDGET = 1200;
+  /** Below this coverage of the matching code the budget doubles. */
   public static final double DEFAULT_MIN_COVERAGE = 0.55;
+  /** The budget never doubles past this. */
   public static final int DEFAULT_MAX_BUDGET = 4000;
+  /** The whole run's bound, JVM start-up included. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
   /** Same cap as a directory search: larger files are data or bundles, not code to slice. */
   public static final long DEFAULT_MAX_FILE_BYTES = 2L * 1024 * 1024;
   /** 256 KiB of transcript holds the last several turns even when tool output is bulky. */
   public static final int DEFAULT_TRANSCRIPT_KB = 256;
 
-  /** The settings from this process's environment. */
+  /**
+   * The settings from this process's environment.
+   *
+   * @return the settings, defaults where a variable is missing or unusable
+   */
   public static HookSettings fromEnvironment() {
     return from(System.getenv());
   }
 
-  /** The settings from {@code env}; missing or unusable values take their defaults. */
+  /**
+   * The settings from {@code env}; missing or unusable values take their defaults.
+   *
+   * @param env environment variables by name
+   * @return the settings
+   */
   public static HookSettings from(Map<String, String> env) {
     int budget = positiveInt(env, "SLICEGREP_HOOK_BUDGET", DEFAULT_BUDGET);
     int maxBudget = Math.max(budget, positiveInt(env, "SLICEGREP_HOOK_MAX_BUDGET", DEFAULT_MAX_BUDGET));
@@ -70,7 +84,12 @@ public record HookSettings(
         stateDir(env));
   }
 
-  /** These settings with another timeout. */
+  /**
+   * These settings with another timeout.
+   *
+   * @param newTimeout the bound on the whole run
+   * @return a copy with the timeout changed
+   */
   public HookSettings withTimeout(Duration newTimeout) {
     return new HookSettings(
         disabled, debug, minTokens, budget, minCoverage, maxBudget, newTimeout, maxFileBytes,

@@ -144,7 +144,7 @@ final class ReadHook {
     return reader.get().search(
         path, query,
         Options.defaults().withBudget(budget).withBoundary(Boundary.FN)
-            .withMaxFileBytes(settings.maxFileBytes()));
+            .withMaxFileBytes(settings.maxFileBytes()).withConfined(true));
   }
 
   static String json(String context) {

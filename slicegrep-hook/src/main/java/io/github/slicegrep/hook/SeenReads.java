@@ -17,6 +17,8 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -35,7 +37,14 @@ final class SeenReads {
   /** Session files kept; the least recently written go first. */
   static final int MAX_SESSIONS = 100;
 
+  /**
+   * A temporary state file older than this was left by a run that was killed between writing
+   * it and moving it into place (a live run takes milliseconds there); the next run deletes it.
+   */
+  static final Duration STALE_TEMPORARY = Duration.ofMinutes(10);
+
   private static final String SUFFIX = ".seen";
+  private static final String TEMPORARY_SUFFIX = ".tmp";
   private static final Set<PosixFilePermission> OWNER_ONLY_DIRECTORY =
       PosixFilePermissions.fromString("rwx------");
 
@@ -78,7 +87,7 @@ final class SeenReads {
       if (kept.size() > MAX_PATHS_PER_SESSION) {
         kept = kept.subList(kept.size() - MAX_PATHS_PER_SESSION, kept.size());
       }
-      Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+      Path tmp = Files.createTempFile(dir, file.getFileName().toString(), TEMPORARY_SUFFIX);
       try {
         Files.write(tmp, kept, StandardCharsets.UTF_8);
         try {
@@ -143,13 +152,29 @@ final class SeenReads {
     };
   }
 
-  /** Deletes the least recently written session files beyond {@link #MAX_SESSIONS}. */
+  /**
+   * Deletes the least recently written session files beyond {@link #MAX_SESSIONS}, and
+   * temporary files that killed runs left behind.
+   */
   private void trimSessions(Path keep) {
     List<Path> sessions;
+    List<Path> temporary;
     try (Stream<Path> s = Files.list(dir)) {
-      sessions = new ArrayList<>(s.filter(p -> p.getFileName().toString().endsWith(SUFFIX)).toList());
+      List<Path> all = s.toList();
+      sessions = new ArrayList<>(named(all, SUFFIX));
+      temporary = named(all, TEMPORARY_SUFFIX);
     } catch (IOException e) {
       return;
+    }
+    FileTime staleBefore = FileTime.from(Instant.now().minus(STALE_TEMPORARY));
+    for (Path t : temporary) {
+      if (modified(t).compareTo(staleBefore) < 0) {
+        try {
+          Files.deleteIfExists(t);
+        } catch (IOException e) {
+          // the next run retries
+        }
+      }
     }
     if (sessions.size() <= MAX_SESSIONS) {
       return;
@@ -165,6 +190,10 @@ final class SeenReads {
         }
       }
     }
+  }
+
+  private static List<Path> named(List<Path> files, String suffix) {
+    return files.stream().filter(p -> p.getFileName().toString().endsWith(suffix)).toList();
   }
 
   private static FileTime modified(Path p) {

@@ -42,6 +42,21 @@ class SeenReadsTest {
     assertEquals(SeenReads.MAX_PATHS_PER_SESSION, Files.readAllLines(seen.file("s")).size());
   }
 
+  /** A run killed between writing its temporary file and moving it leaves the file behind. */
+  @Test
+  void temporaryFilesLeftByAKilledRunAreDeletedOnceStale() throws IOException {
+    SeenReads seen = new SeenReads(dir);
+    seen.record("s", "/w/a.py");
+    Path stale = Files.createTempFile(dir, "s.seen", ".tmp");
+    Path fresh = Files.createTempFile(dir, "t.seen", ".tmp");
+    Files.setLastModifiedTime(stale, FileTime.from(
+        java.time.Instant.now().minus(SeenReads.STALE_TEMPORARY).minusSeconds(1)));
+    seen.record("s", "/w/b.py");
+    assertFalse(Files.exists(stale), "stale temporary file kept");
+    assertTrue(Files.exists(fresh), "a live run's temporary file must not be touched");
+    assertTrue(seen.seen("s", "/w/a.py") && seen.seen("s", "/w/b.py"));
+  }
+
   @Test
   void dropsTheOldestSessionsAndLeavesNoTemporaryFiles() throws IOException {
     SeenReads seen = new SeenReads(dir);

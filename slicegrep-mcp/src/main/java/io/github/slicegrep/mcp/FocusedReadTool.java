@@ -81,7 +81,10 @@ final class FocusedReadTool implements Tool {
             .withAfter((int) args.integer("after", Options.DEFAULT_CONTEXT, 0, MAX_CONTEXT))
             .withObjective(Objective.parse(args.string("objective", "auto")))
             .withRecursive(args.bool("recursive", true))
-            .withDedupe(args.bool("dedupe", true));
+            .withDedupe(args.bool("dedupe", true))
+            // With roots, a walk never follows a link out of the searched folder; the check of
+            // every reported file below stays as a second line.
+            .withConfined(!workspace.roots().isEmpty());
     Result result = reader.search(path, pattern, options);
     if (Files.isDirectory(path)) {
       workspace.checkReached(path, filesNamed(result));

@@ -20,7 +20,13 @@ public final class RootGuard {
     this.roots = List.copyOf(roots);
   }
 
-  /** A guard over {@code roots}; each must be an existing directory. */
+  /**
+   * A guard over {@code roots}; each must be an existing directory.
+   *
+   * @param roots the allowed folders; none allows every path
+   * @return the guard, holding the roots' real paths
+   * @throws SlicegrepException when a root is not a directory
+   */
   public static RootGuard of(List<Path> roots) {
     List<Path> real = new ArrayList<>();
     for (Path root : roots) {
@@ -32,7 +38,13 @@ public final class RootGuard {
     return new RootGuard(real);
   }
 
-  /** The real path of {@code requested}, or a {@link SlicegrepException} naming the roots. */
+  /**
+   * The real path of {@code requested}, or a {@link SlicegrepException} naming the roots.
+   *
+   * @param requested a path from a tool call
+   * @return its real path, every symlink resolved, inside one of the roots
+   * @throws SlicegrepException when it does not exist or lies outside every root
+   */
   public Path check(Path requested) {
     if (!Files.exists(requested)) {
       throw new SlicegrepException("path not found: " + requested);

@@ -20,7 +20,9 @@ import java.util.List;
  * else runs, so no library can write a stray line into it.
  */
 public final class SlicegrepMcp {
+  /** Exit status after stdin closed. */
   public static final int EXIT_OK = 0;
+  /** Exit status on a bad command line. */
   public static final int EXIT_USAGE = 2;
 
   static final String USAGE =
@@ -33,6 +35,12 @@ public final class SlicegrepMcp {
 
   private SlicegrepMcp() {}
 
+  /**
+   * The {@code slicegrep-mcp} command: serves until stdin closes.
+   *
+   * @param args {@code --root DIR} (repeatable), {@code --verbose}, {@code --version} or
+   *     {@code --help}
+   */
   public static void main(String[] args) {
     OutputStream stdout = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out));
     System.setOut(System.err);

@@ -27,7 +27,7 @@ final class Harness {
       List<JsonNode> hits =
           responses.stream().filter(r -> r.path("id").isInt() && r.get("id").asInt() == id)
               .toList();
-      assertEquals(1, hits.size(), "responses with id " + id + " in " + stdout);
+      assertEquals(1, hits.size(), "responses with id " + id + " in " + stdout + " stderr " + stderr);
       return hits.get(0);
     }
 

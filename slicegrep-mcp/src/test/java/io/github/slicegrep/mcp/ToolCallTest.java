@@ -42,16 +42,17 @@ class ToolCallTest {
   @Test
   void aHugeBudgetIsClampedAndTheWholeResultStaysFarUnderTheClientLimit() throws IOException {
     Path many = Fixtures.manyMatches(dir, 40, 60);
-    Harness.Run run =
-        Harness.run(List.of(), List.of(
-            call(1, "focused_read", Map.of("path", many.toString(), "pattern", "def handler|request",
-                "budget", 1_000_000_000)),
-            call(2, "focused_read", Map.of("path", many.toString(), "pattern", "value_",
-                "budget", 0, "before", 10_000, "after", 10_000, "dedupe", false)),
-            call(3, "focused_read", Map.of("path", many.toString(), "pattern", "handler",
-                "budget", new java.math.BigInteger("1" + "0".repeat(40))))));
+    List<String> calls = List.of(
+        call(1, "focused_read", Map.of("path", many.toString(), "pattern", "def handler|request",
+            "budget", 1_000_000_000)),
+        call(2, "focused_read", Map.of("path", many.toString(), "pattern", "value_",
+            "budget", 0, "before", 10_000, "after", 10_000, "dedupe", false)),
+        call(3, "focused_read", Map.of("path", many.toString(), "pattern", "handler",
+            "budget", new java.math.BigInteger("1" + "0".repeat(40)))));
     for (int id : new int[] {1, 2, 3}) {
-      JsonNode r = run.byId(id);
+      // One call per server: three heavy searches at once can outlast the server's 10 s drain
+      // at end of input on a loaded 2-core machine, and their answers are then dropped.
+      JsonNode r = Harness.run(List.of(), List.of(calls.get(id - 1))).byId(id);
       assertFalse(isToolError(r), r.toString());
       JsonNode s = r.at("/result/structuredContent");
       assertEquals(FocusedReadTool.MAX_BUDGET, s.get("budget").asInt());
@@ -92,7 +93,7 @@ class ToolCallTest {
   }
 
   @Test
-  void symlinksThatLeaveTheRootAreRefusedEvenInsideADirectorySearch() throws IOException {
+  void symlinksThatLeaveTheRootAreRefusedOrSkippedInsideADirectorySearch() throws IOException {
     Path proj = Fixtures.project(dir);
     Path secrets = Files.createDirectories(dir.resolve("secrets"));
     Files.writeString(secrets.resolve("keys.py"), "SECRET_TOKEN = 'do-not-leak'\n");
@@ -105,12 +106,17 @@ class ToolCallTest {
             call(2, "focused_read", Map.of("path", "vendor/more", "pattern", "SECRET")),
             call(3, "focused_read", Map.of("path", ".", "pattern", "SECRET_TOKEN")),
             call(4, "focused_read", Map.of("path", "tests", "pattern", "Scorer"))));
-    for (int id = 1; id <= 3; id++) {
+    for (int id = 1; id <= 2; id++) {
       JsonNode r = run.byId(id);
       assertTrue(isToolError(r), r.toString());
       assertFalse(r.toString().contains("do-not-leak"), r.toString());
     }
-    assertTrue(text(run.byId(3)).contains("symlink"), text(run.byId(3)));
+    // A directory search under the root is confined up front: the links are skipped and the
+    // rest of the tree searched, so the secret is simply not found.
+    JsonNode confined = run.byId(3);
+    assertFalse(isToolError(confined), confined.toString());
+    assertFalse(confined.toString().contains("do-not-leak"), confined.toString());
+    assertTrue(text(confined).contains("Pattern 'SECRET_TOKEN' not found"), text(confined));
     assertFalse(isToolError(run.byId(4)), run.byId(4).toString());
   }
 

@@ -1,0 +1,187 @@
+package io.github.slicegrep.rank;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.slicegrep.Boundary;
+import io.github.slicegrep.match.Hit;
+import io.github.slicegrep.match.LineScanner;
+import io.github.slicegrep.match.Region;
+import io.github.slicegrep.match.Regions;
+import io.github.slicegrep.outline.Outline;
+import io.github.slicegrep.outline.Outliners;
+import io.github.slicegrep.query.Query;
+import io.github.slicegrep.query.QueryParser;
+import io.github.slicegrep.source.SourceFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Each named signal, alone: present when its condition holds, absent otherwise. */
+class ScorerTest {
+  /** Candidates for {@code query} over {@code files} (path, text, path, text...), in fn mode. */
+  private static List<Candidate> score(String query, String... pathsAndTexts) {
+    return score(QueryParser.parse(query), (Relevance) null, pathsAndTexts);
+  }
+
+  private static List<Candidate> score(Query q, Relevance relevance, String... pathsAndTexts) {
+    Map<SourceFile, Outline> outlines = new IdentityHashMap<>();
+    List<Region> regions = new ArrayList<>();
+    int fragments = q.fragments().size();
+    int[] filesWith = new int[fragments];
+    for (int i = 0; i < pathsAndTexts.length; i += 2) {
+      SourceFile f = SourceFile.of(Path.of(pathsAndTexts[i]), pathsAndTexts[i], pathsAndTexts[i + 1]);
+      Outline o = Outliners.standard().outline(f);
+      outlines.put(f, o);
+      List<Hit> hits = LineScanner.scan(f, q);
+      BitSet seen = new BitSet();
+      hits.forEach(h -> seen.set(h.fragment()));
+      seen.stream().forEach(x -> filesWith[x]++);
+      regions.addAll(Regions.build(f, hits, o, Boundary.FN, 40, 40));
+    }
+    FragmentStats stats =
+        FragmentStats.of(fragments, pathsAndTexts.length / 2, filesWith, regions);
+    Relevance base = relevance != null ? relevance : new FragmentBm25(fragments, stats, regions);
+    return new Scorer(q, stats, outlines::get, base).scoreAll(regions);
+  }
+
+  private static Candidate in(List<Candidate> candidates, String file) {
+    return candidates.stream().filter(c -> c.file().equals(file)).findFirst().orElseThrow();
+  }
+
+  private static final String UTIL =
+      "def load_config(path):\n    return read(path)\n\n\n"
+          + "def unrelated():\n    return 1\n";
+
+  @Test
+  void severalFragmentsTogetherAreMultiMatchCoOccurrenceAndAllPatterns() {
+    List<Candidate> c =
+        score("load_config|read", "a.py", UTIL, "b.py", "def other():\n    read(x)\n");
+    Candidate both = in(c, "a.py");
+    assertTrue(both.reasons().containsAll(List.of("multi_match(2)", "co_occurrence", "all_patterns")),
+        both.reasons().toString());
+    Candidate one = in(c, "b.py");
+    assertFalse(one.reasons().contains("co_occurrence"));
+    assertTrue(both.score() > one.score());
+  }
+
+  @Test
+  void fragmentsFarApartInOneRegionDoNotCoOccur() {
+    StringBuilder body = new StringBuilder("def big():\n    alpha = 1\n");
+    for (int i = 0; i < 20; i++) {
+      body.append("    step_").append(i).append(" = ").append(i).append('\n');
+    }
+    body.append("    omega = 2\n");
+    Candidate c = score("alpha|omega", "a.py", body.toString()).get(0);
+    assertTrue(c.reasons().contains("multi_match(2)"));
+    assertFalse(c.reasons().contains("co_occurrence"));
+  }
+
+  @Test
+  void aFragmentInFewFilesIsRare() {
+    String[] tree = new String[60];
+    for (int i = 0; i < 30; i++) {
+      tree[2 * i] = "m" + i + ".py";
+      tree[2 * i + 1] = "def f" + i + "():\n    return common_value\n";
+    }
+    tree[1] = "def f0():\n    return common_value + zebra_stripe\n";
+    List<Candidate> c = score("common_value|zebra_stripe", tree);
+    assertTrue(in(c, "m0.py").reasons().contains("rare_terms"));
+    assertFalse(in(c, "m5.py").reasons().contains("rare_terms"));
+  }
+
+  @Test
+  void theDefinitionOfTheQueriedSymbolOutranksItsUse() {
+    List<Candidate> c =
+        score("load_config", "a.py", UTIL, "b.py", "def main():\n    load_config('x')\n");
+    Candidate def = in(c, "a.py");
+    Candidate use = in(c, "b.py");
+    assertTrue(def.reasons().contains("definition"));
+    assertTrue(def.isDefinition());
+    assertFalse(use.isDefinition());
+    assertTrue(use.references().contains("load_config"));
+    assertTrue(def.score() > use.score());
+  }
+
+  @Test
+  void importsAndPrototypesAreDeclarationOnly() {
+    List<Candidate> c =
+        score("load_config", "a.py", UTIL, "b.py", "from a import load_config\n\n\nx = 1\n",
+            "c.h", "int load_config(const char *path);\n",
+            "d.h", "#define API extern\nAPI ssize_t load_config(const char*);\n",
+            "e.c", "static int x;\nint y = 2;\n\nint main(void) {\n  load_config(\"x\");\n}\n");
+    assertTrue(in(c, "b.py").reasons().contains("declaration_only"));
+    assertTrue(in(c, "c.h").reasons().contains("declaration_only"));
+    assertTrue(in(c, "d.h").reasons().contains("declaration_only"), "behind an export macro");
+    assertFalse(in(c, "e.c").reasons().contains("declaration_only"), "a call");
+    assertFalse(in(c, "a.py").reasons().contains("declaration_only"));
+  }
+
+  @Test
+  void testsAreDemotedUnlessTheQueryAsksForThem() {
+    String test = "def test_load():\n    assert load_config('x')\n";
+    String code = "def main():\n    load_config('x')\n";
+    List<Candidate> c = score("load_config", "tests/test_a.py", test, "app.py", code);
+    assertTrue(in(c, "tests/test_a.py").reasons().contains("test_demoted"));
+    assertTrue(in(c, "tests/test_a.py").test());
+    assertFalse(in(c, "app.py").reasons().contains("test_demoted"));
+    List<Candidate> asked = score("load_config|test", "tests/test_a.py", test, "app.py", code);
+    assertFalse(in(asked, "tests/test_a.py").reasons().contains("test_demoted"));
+  }
+
+  @Test
+  void vendoredExampleDocumentationAndCommentOnlySlicesAreDemoted() {
+    String use = "def main():\n    load_config('x')\n";
+    List<Candidate> c =
+        score("load_config", "vendor/lib/a.py", use, "docs/guide.md", "Call load_config first.\n",
+            "b.py", "# load_config reads the file\n# and caches it\n# forever\n\n\nx = 1\n",
+            "app.py", use, "examples/demo.py", use, "sample.py", use);
+    assertTrue(in(c, "vendor/lib/a.py").reasons().contains("vendor_demoted"));
+    assertTrue(in(c, "examples/demo.py").reasons().contains("example_demoted"));
+    assertFalse(in(c, "sample.py").reasons().contains("example_demoted"), "a segment, not a name");
+    assertTrue(in(c, "docs/guide.md").reasons().contains("not_code"));
+    assertTrue(in(c, "b.py").reasons().contains("mostly_comments"));
+    Candidate plain = in(c, "app.py");
+    assertEquals(List.of(), plain.reasons().stream()
+        .filter(r -> r.endsWith("_demoted") || r.equals("not_code") || r.equals("mostly_comments"))
+        .toList());
+    assertTrue(plain.score() > in(c, "vendor/lib/a.py").score());
+  }
+
+  @Test
+  void aNameTypedWithCapitalsIsReferencedOnlyInThatSpelling() {
+    List<Candidate> c =
+        score("Hooks", "a.js", "function Hooks () {\n  this.x = 1\n}\n",
+            "b.js", "function build () {\n  return new Hooks()\n}\n",
+            "c.js", "function other () {\n  const hooks = []\n}\n");
+    assertTrue(in(c, "b.js").references().contains("Hooks"));
+    assertFalse(in(c, "c.js").references().contains("Hooks"));
+    List<Candidate> lower =
+        score("hooks", "c.js", "function other () {\n  const Hooks = []\n}\n");
+    assertTrue(in(lower, "c.js").references().contains("hooks"));
+  }
+
+  @Test
+  void theBaseRelevanceNamesItsReason() {
+    Relevance recall =
+        new Relevance() {
+          @Override
+          public double of(Region region) {
+            return 1.0;
+          }
+
+          @Override
+          public String reason() {
+            return "semantic-recall";
+          }
+        };
+    Candidate c =
+        score(QueryParser.parse("load_config"), recall, "a.py", UTIL).get(0);
+    assertTrue(c.reasons().contains("semantic-recall"));
+  }
+}
