@@ -13,11 +13,12 @@ import picocli.CommandLine.Option;
 @Command(
     name = "distill",
     mixinStandardHelpOptions = true,
+    version = "slicegrep distill 0.1.0",
     description = {
-      "Derives a static embedding model for slicegrep's dense recall from the ONNX MiniLM",
-      "(all-MiniLM-L6-v2, quantized) that ships inside a Maven Central jar: every vocabulary",
-      "token embedded once, reduced by PCA, weighted by token frequency (SIF). Then set",
-      "SLICEGREP_MODEL_DIR to the directory it prints."
+      "Derives a static embedding model for slicegrep's dense recall from the ONNX MiniLM "
+          + "(all-MiniLM-L6-v2, quantized) that ships inside a Maven Central jar: every "
+          + "vocabulary token embedded once, reduced by PCA, weighted by token frequency (SIF).",
+      "Then set SLICEGREP_MODEL_DIR to the directory it prints."
     })
 public final class DistillCommand implements Callable<Integer> {
   /** Where the model goes unless --out says otherwise. */
