@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -63,9 +62,7 @@ public final class Safetensors {
       }
       long dataStart = 8 + headerLen;
       Map<String, Tensor> out = new LinkedHashMap<>();
-      Iterator<Map.Entry<String, JsonNode>> it = header.fields();
-      while (it.hasNext()) {
-        Map.Entry<String, JsonNode> e = it.next();
+      for (Map.Entry<String, JsonNode> e : header.properties()) {
         if (e.getKey().equals("__metadata__")) {
           continue;
         }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -102,9 +101,7 @@ public final class WordPieceTokenizer {
       }
     }
     Map<String, Integer> vocab = new HashMap<>();
-    Iterator<Map.Entry<String, JsonNode>> it = model.path("vocab").fields();
-    while (it.hasNext()) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : model.path("vocab").properties()) {
       if (!e.getValue().canConvertToInt() || e.getValue().asInt() < 0) {
         throw new IOException("bad vocabulary id for '" + e.getKey() + "'");
       }

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jgit.api.Git;
@@ -44,7 +46,8 @@ class GitHistoryTest {
       Files.writeString(repo.resolve(e.getKey()), e.getValue());
       git.add().addFilepattern(e.getKey()).call();
     }
-    PersonIdent who = new PersonIdent("t", "t@example.org", 1_700_000_000_000L + 1000L * clock++, 0);
+    PersonIdent who = new PersonIdent("t", "t@example.org",
+        Instant.ofEpochSecond(1_700_000_000L + clock++), ZoneOffset.UTC);
     git.commit().setMessage(message).setAuthor(who).setCommitter(who).setSign(false).call();
   }
 
