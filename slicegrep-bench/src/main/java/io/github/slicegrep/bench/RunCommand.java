@@ -8,10 +8,13 @@ import io.github.slicegrep.bench.corpus.CorpusSetup;
 import io.github.slicegrep.bench.corpus.Manifest;
 import io.github.slicegrep.bench.corpus.RegistryFetcher;
 import io.github.slicegrep.bench.strategy.AgentLoop;
+import io.github.slicegrep.bench.strategy.DenseRetrieval;
+import io.github.slicegrep.bench.strategy.FusedRetrieval;
 import io.github.slicegrep.bench.strategy.GrepFileRanking;
 import io.github.slicegrep.bench.strategy.IndexedRetrieval;
 import io.github.slicegrep.bench.strategy.Limits;
 import io.github.slicegrep.bench.strategy.ProbeStrategy;
+import io.github.slicegrep.bench.strategy.SharedSearch;
 import io.github.slicegrep.bench.strategy.SlicegrepStrategy;
 import io.github.slicegrep.bench.strategy.Strategy;
 import io.github.slicegrep.bench.strategy.WholeFileRead;
@@ -23,6 +26,8 @@ import io.github.slicegrep.bench.truth.Lang;
 import io.github.slicegrep.bench.truth.SourceSet;
 import io.github.slicegrep.bench.truth.Task;
 import io.github.slicegrep.bench.truth.TaskGenerator;
+import io.github.slicegrep.dense.DenseRuntime;
+import io.github.slicegrep.dense.StaticModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -142,6 +147,7 @@ final class RunCommand implements Callable<Integer> {
     if (probe != null) {
       candidates.add(new ProbeStrategy(probe));
     }
+    candidates.addAll(denseStrategies());
     List<Strategy> strategies = new ArrayList<>();
     for (Strategy s : candidates) {
       if (strategyFilter.isEmpty() || strategyFilter.contains(s.name())) {
@@ -184,6 +190,27 @@ final class RunCommand implements Callable<Integer> {
         new IndexedRetrieval(IndexedRetrieval.Kind.BM25_WINDOWS),
         new IndexedRetrieval(IndexedRetrieval.Kind.TFIDF_WINDOWS),
         new IndexedRetrieval(IndexedRetrieval.Kind.TFIDF_AST_CHUNKS));
+  }
+
+  /**
+   * The dense rows, when {@code SLICEGREP_MODEL_DIR} names a model that loads: dense-blocks alone,
+   * slicegrep with dense fused in for vague queries (two weights of the dense list), and the
+   * control that re-packs slicegrep's own order the same way. Without a model: none, and why.
+   */
+  static List<Strategy> denseStrategies() {
+    DenseRuntime runtime = new DenseRuntime(DenseRuntime.Settings.fromEnvironment());
+    Optional<StaticModel> model = runtime.model();
+    System.err.println("run: dense model: " + runtime.status());
+    if (model.isEmpty()) {
+      return List.of();
+    }
+    StaticModel m = model.get();
+    SharedSearch search = new SharedSearch();
+    return List.of(
+        new DenseRetrieval(runtime, m),
+        FusedRetrieval.fused("slicegrep+dense", search, runtime, m, 1.0),
+        FusedRetrieval.fused("slicegrep+dense-half", search, runtime, m, 0.5),
+        FusedRetrieval.repackedOnly(search));
   }
 
   private Map<String, Object> meta(Manifest manifest, List<Suite.CorpusRef> refs, String date,

@@ -5,6 +5,8 @@ import io.github.slicegrep.bench.truth.Definition;
 import io.github.slicegrep.bench.truth.SourceFile;
 import io.github.slicegrep.bench.truth.SourceSet;
 import io.github.slicegrep.bench.truth.Span;
+import io.github.slicegrep.dense.DenseRuntime;
+import io.github.slicegrep.dense.StaticModel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,6 +35,7 @@ public final class SearchContext {
       };
   private TermIndex windows;
   private TermIndex chunks;
+  private DenseBlocks denseBlocks;
 
   public SearchContext(CorpusFacts facts) {
     this.facts = facts;
@@ -81,6 +84,14 @@ public final class SearchContext {
       chunks = new TermIndex(units, sources());
     }
     return chunks;
+  }
+
+  /** The corpus's blocks embedded by {@code model}, built on first use. */
+  synchronized DenseBlocks denseBlocks(DenseRuntime runtime, StaticModel model) {
+    if (denseBlocks == null) {
+      denseBlocks = new DenseBlocks(sources(), root(), runtime, model);
+    }
+    return denseBlocks;
   }
 
   private static void addWindows(List<Span> out, String file, int from, int to, int size,

@@ -147,6 +147,11 @@ public final class TermIndex {
   }
 
   private List<Span> top(double[] score, int k) {
+    return best(units, score, k);
+  }
+
+  /** The units with a positive score, best first (ties by position), at most {@code k}. */
+  static List<Span> best(List<Span> units, double[] score, int k) {
     List<Integer> idx = new ArrayList<>();
     for (int i = 0; i < score.length; i++) {
       if (score[i] > 0) {
@@ -161,4 +166,5 @@ public final class TermIndex {
     }
     return out;
   }
+
 }
