@@ -39,18 +39,20 @@ public final class Dedupe {
   /** {@code ranked} must be best first; the first of each duplicate family is kept. */
   public static Outcome apply(List<Candidate> ranked, boolean nearDuplicates) {
     List<Candidate> kept = new ArrayList<>();
-    List<Set<String>> keptLines = new ArrayList<>();
+    List<Set<Long>> keptLines = new ArrayList<>();
     List<Candidate> duplicates = new ArrayList<>();
-    Set<String> exact = new HashSet<>();
-    Map<String, List<Integer>> byLine = new HashMap<>();
+    Set<Long> exact = new HashSet<>();
+    Map<Long, List<Integer>> byLine = new HashMap<>();
     for (Candidate c : ranked) {
       Region r = c.region();
-      String normalized = normalizedCode(r);
-      if (!exact.add(normalized)) {
+      // Lines are compared by a 64-bit hash of their stripped text, computed without copying
+      // them: a question can match tens of thousands of regions, and building their text
+      // twice over was most of a warm search's time.
+      if (!exact.add(codeHash(r))) {
         duplicates.add(c);
         continue;
       }
-      Set<String> lines = significantLines(r);
+      Set<Long> lines = significantLines(r);
       if (nearDuplicates && !lines.isEmpty() && isNearDuplicate(lines, keptLines, byLine)) {
         duplicates.add(c);
         continue;
@@ -58,7 +60,7 @@ public final class Dedupe {
       int index = kept.size();
       kept.add(c);
       keptLines.add(lines);
-      for (String line : lines) {
+      for (Long line : lines) {
         byLine.computeIfAbsent(line, k -> new ArrayList<>()).add(index);
       }
     }
@@ -71,10 +73,10 @@ public final class Dedupe {
    * shares, plus every line too common to index, could still reach the threshold.
    */
   private static boolean isNearDuplicate(
-      Set<String> lines, List<Set<String>> keptLines, Map<String, List<Integer>> byLine) {
+      Set<Long> lines, List<Set<Long>> keptLines, Map<Long, List<Integer>> byLine) {
     Map<Integer, Integer> shared = new HashMap<>();
     int common = 0;
-    for (String line : lines) {
+    for (Long line : lines) {
       List<Integer> postings = byLine.getOrDefault(line, List.of());
       if (postings.size() > MAX_POSTINGS_FOLLOWED) {
         common++;
@@ -85,7 +87,7 @@ public final class Dedupe {
       }
     }
     for (Map.Entry<Integer, Integer> e : shared.entrySet()) {
-      Set<String> other = keptLines.get(e.getKey());
+      Set<Long> other = keptLines.get(e.getKey());
       int upper = Math.min(other.size(), e.getValue() + common);
       if (jaccard(upper, lines.size(), other.size()) < NEAR_DUPLICATE_JACCARD) {
         continue;
@@ -93,7 +95,7 @@ public final class Dedupe {
       int intersection = e.getValue();
       if (common > 0) {
         intersection = 0;
-        for (String line : lines) {
+        for (Long line : lines) {
           if (other.contains(line)) {
             intersection++;
           }
@@ -111,25 +113,65 @@ public final class Dedupe {
     return union <= 0 ? 0 : (double) intersection / union;
   }
 
-  private static String normalizedCode(Region r) {
-    StringBuilder sb = new StringBuilder();
+  /** The region's non-blank lines, stripped, in order, as one hash: equal code, equal hash. */
+  private static long codeHash(Region r) {
+    long h = 0x9E3779B97F4A7C15L;
     for (int i = r.start(); i <= r.end(); i++) {
-      String t = r.file().line(i).strip();
-      if (!t.isEmpty()) {
-        sb.append(t).append('\n');
+      String line = r.file().line(i);
+      if (strippedLength(line) > 0) {
+        h = mix(h * 31 + lineHash(line));
       }
     }
-    return sb.toString();
+    return h;
   }
 
-  private static Set<String> significantLines(Region r) {
-    Set<String> out = new HashSet<>();
+  private static Set<Long> significantLines(Region r) {
+    Set<Long> out = new HashSet<>();
     for (int i = r.start(); i <= r.end(); i++) {
-      String t = r.file().line(i).strip();
-      if (t.length() >= MIN_SIGNIFICANT_CHARS) {
-        out.add(t);
+      String line = r.file().line(i);
+      if (strippedLength(line) >= MIN_SIGNIFICANT_CHARS) {
+        out.add(lineHash(line));
       }
     }
     return out;
+  }
+
+  private static int strippedLength(String line) {
+    int from = strippedStart(line);
+    return strippedEnd(line, from) - from;
+  }
+
+  private static int strippedStart(String line) {
+    int from = 0;
+    while (from < line.length() && Character.isWhitespace(line.charAt(from))) {
+      from++;
+    }
+    return from;
+  }
+
+  private static int strippedEnd(String line, int from) {
+    int to = line.length();
+    while (to > from && Character.isWhitespace(line.charAt(to - 1))) {
+      to--;
+    }
+    return to;
+  }
+
+  /** A 64-bit hash of {@code line} without its leading and trailing white space. */
+  static long lineHash(String line) {
+    int from = strippedStart(line);
+    int to = strippedEnd(line, from);
+    long h = 0xCBF29CE484222325L;
+    for (int i = from; i < to; i++) {
+      h = (h ^ line.charAt(i)) * 0x100000001B3L;
+    }
+    return mix(h ^ (to - from));
+  }
+
+  /** A finaliser (SplitMix64's) so that nearby inputs spread over all 64 bits. */
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
   }
 }
