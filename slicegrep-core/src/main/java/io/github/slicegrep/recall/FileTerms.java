@@ -52,9 +52,4 @@ public final class FileTerms {
   String term(int index) {
     return terms[index];
   }
-
-  /** Rough heap size in characters, for weighing caches. */
-  public long weight() {
-    return terms.length * 2L + lineStart.length;
-  }
 }
