@@ -177,6 +177,7 @@ public final class FocusedReader {
     private volatile @Nullable Outline outline;
     private volatile @Nullable Outline roughOutline;
     private volatile @Nullable FileTerms terms;
+    private volatile Dedupe.@Nullable LineKeys lineKeys;
 
     CachedFile(
         FileStamp stamp, SourceFile file, @Nullable PersistentIndex index, String relativePath,
@@ -519,6 +520,11 @@ public final class FocusedReader {
         file, Outliners.heuristic()::outline, c -> c.roughOutline, (c, o) -> c.roughOutline = o);
   }
 
+  /** The lines of a file as deduplication compares them, hashed once per cached file. */
+  Dedupe.LineKeys lineKeys(SourceFile file) {
+    return derived(file, Dedupe.LineKeys::of, c -> c.lineKeys, (c, k) -> c.lineKeys = k);
+  }
+
   /** The recall terms of a file, analysed once per cached file like its outline. */
   FileTerms terms(SourceFile file) {
     return derived(file, FileTerms::of, c -> c.terms, (c, t) -> c.terms = t);
@@ -599,7 +605,8 @@ public final class FocusedReader {
         regions = buildRegions(matched, hitsByFile);
         ranked = rank(stats, regions);
       }
-      Dedupe.Outcome deduped = Dedupe.apply(ranked, options.dedupe());
+      Dedupe.Outcome deduped =
+          Dedupe.apply(ranked, options.dedupe(), FocusedReader.this::lineKeys);
       Packing packing =
           Packer.pack(deduped.kept(), deduped.duplicates(), options.budget(),
               options.objective(), query.symbols());

@@ -2,12 +2,15 @@ package io.github.slicegrep.rank;
 
 import com.google.common.collect.ImmutableList;
 import io.github.slicegrep.match.Region;
+import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Removes duplicate candidates, keeping the better-scored copy: exact duplicates (the same
@@ -36,8 +39,39 @@ public final class Dedupe {
 
   private Dedupe() {}
 
-  /** {@code ranked} must be best first; the first of each duplicate family is kept. */
+  /**
+   * The lines of one file as deduplication compares them: a 64-bit hash of each line without
+   * its leading and trailing white space, and that stripped length. Computed once per file and
+   * kept with it, since every search compares the same lines again.
+   */
+  public record LineKeys(long[] hashes, int[] lengths) {
+    public static LineKeys of(SourceFile file) {
+      int n = file.lineCount();
+      long[] hashes = new long[n];
+      int[] lengths = new int[n];
+      for (int i = 0; i < n; i++) {
+        String line = file.line(i + 1);
+        int from = strippedStart(line);
+        int to = strippedEnd(line, from);
+        lengths[i] = to - from;
+        hashes[i] = lineHash(line, from, to);
+      }
+      return new LineKeys(hashes, lengths);
+    }
+  }
+
+  /** Like {@link #apply(List, boolean, Function)}, computing line keys afresh. */
   public static Outcome apply(List<Candidate> ranked, boolean nearDuplicates) {
+    return apply(ranked, nearDuplicates, LineKeys::of);
+  }
+
+  /**
+   * {@code ranked} must be best first; the first of each duplicate family is kept.
+   * {@code keys} gives each file's line keys (a host caches them).
+   */
+  public static Outcome apply(
+      List<Candidate> ranked, boolean nearDuplicates, Function<SourceFile, LineKeys> keys) {
+    Map<SourceFile, LineKeys> perFile = new IdentityHashMap<>();
     List<Candidate> kept = new ArrayList<>();
     List<Set<Long>> keptLines = new ArrayList<>();
     List<Candidate> duplicates = new ArrayList<>();
@@ -45,14 +79,15 @@ public final class Dedupe {
     Map<Long, List<Integer>> byLine = new HashMap<>();
     for (Candidate c : ranked) {
       Region r = c.region();
-      // Lines are compared by a 64-bit hash of their stripped text, computed without copying
-      // them: a question can match tens of thousands of regions, and building their text
-      // twice over was most of a warm search's time.
-      if (!exact.add(codeHash(r))) {
+      // Lines are compared by a 64-bit hash of their stripped text, computed once per file: a
+      // question can match tens of thousands of regions, and building their text over and
+      // over was most of a warm search's time.
+      LineKeys fileKeys = perFile.computeIfAbsent(r.file(), keys);
+      if (!exact.add(codeHash(r, fileKeys))) {
         duplicates.add(c);
         continue;
       }
-      Set<Long> lines = significantLines(r);
+      Set<Long> lines = significantLines(r, fileKeys);
       if (nearDuplicates && !lines.isEmpty() && isNearDuplicate(lines, keptLines, byLine)) {
         duplicates.add(c);
         continue;
@@ -114,31 +149,24 @@ public final class Dedupe {
   }
 
   /** The region's non-blank lines, stripped, in order, as one hash: equal code, equal hash. */
-  private static long codeHash(Region r) {
+  private static long codeHash(Region r, LineKeys k) {
     long h = 0x9E3779B97F4A7C15L;
     for (int i = r.start(); i <= r.end(); i++) {
-      String line = r.file().line(i);
-      if (strippedLength(line) > 0) {
-        h = mix(h * 31 + lineHash(line));
+      if (k.lengths()[i - 1] > 0) {
+        h = mix(h * 31 + k.hashes()[i - 1]);
       }
     }
     return h;
   }
 
-  private static Set<Long> significantLines(Region r) {
+  private static Set<Long> significantLines(Region r, LineKeys k) {
     Set<Long> out = new HashSet<>();
     for (int i = r.start(); i <= r.end(); i++) {
-      String line = r.file().line(i);
-      if (strippedLength(line) >= MIN_SIGNIFICANT_CHARS) {
-        out.add(lineHash(line));
+      if (k.lengths()[i - 1] >= MIN_SIGNIFICANT_CHARS) {
+        out.add(k.hashes()[i - 1]);
       }
     }
     return out;
-  }
-
-  private static int strippedLength(String line) {
-    int from = strippedStart(line);
-    return strippedEnd(line, from) - from;
   }
 
   private static int strippedStart(String line) {
@@ -157,10 +185,8 @@ public final class Dedupe {
     return to;
   }
 
-  /** A 64-bit hash of {@code line} without its leading and trailing white space. */
-  static long lineHash(String line) {
-    int from = strippedStart(line);
-    int to = strippedEnd(line, from);
+  /** A 64-bit hash of {@code line} from {@code from} to {@code to}. */
+  private static long lineHash(String line, int from, int to) {
     long h = 0xCBF29CE484222325L;
     for (int i = from; i < to; i++) {
       h = (h ^ line.charAt(i)) * 0x100000001B3L;

@@ -4,7 +4,6 @@ import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.rank.Relevance;
 import io.github.slicegrep.source.SourceFile;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -30,7 +29,6 @@ public final class BlockBm25 {
   private final String[] terms;
   private final double[] weights;
   private final double[] idf;
-  private final Map<String, Integer> index;
   private final double averageLength;
   private final int blocks;
   /** For each term, its bit among the question's stems (0 for a whole term, or past 64). */
@@ -39,12 +37,10 @@ public final class BlockBm25 {
   private final int stems;
 
   private BlockBm25(
-      String[] terms, double[] weights, double[] idf, Map<String, Integer> index,
-      double averageLength, int blocks) {
+      String[] terms, double[] weights, double[] idf, double averageLength, int blocks) {
     this.terms = terms;
     this.weights = weights;
     this.idf = idf;
-    this.index = index;
     this.averageLength = averageLength;
     this.blocks = blocks;
     this.stemBit = new long[terms.length];
@@ -65,25 +61,25 @@ public final class BlockBm25 {
     Map<String, Double> w = question.weights();
     String[] terms = w.keySet().toArray(String[]::new);
     double[] weights = new double[terms.length];
-    Map<String, Integer> index = new HashMap<>();
     for (int i = 0; i < terms.length; i++) {
       weights[i] = w.get(terms[i]);
-      index.put(terms[i], i);
     }
     int[] df = new int[terms.length];
     long totalLength = 0;
     int blocks = 0;
-    int[] seenIn = new int[terms.length];
     for (Document doc : corpus) {
+      FileTerms file = doc.terms();
+      int[][] positions = new int[terms.length][];
+      for (int q = 0; q < terms.length; q++) {
+        positions[q] = file.positions(terms[q]);
+      }
       for (Block b : doc.blocks()) {
         blocks++;
-        totalLength += doc.terms().length(b.startLine(), b.endLine());
-        int from = doc.terms().firstTerm(b.startLine());
-        int to = doc.terms().firstTerm(b.endLine() + 1);
-        for (int t = from; t < to; t++) {
-          Integer q = index.get(doc.terms().term(t));
-          if (q != null && seenIn[q] != blocks) {
-            seenIn[q] = blocks;
+        int from = file.firstTerm(b.startLine());
+        int to = file.firstTerm(b.endLine() + 1);
+        totalLength += to - from;
+        for (int q = 0; q < terms.length; q++) {
+          if (positions[q].length > 0 && FileTerms.countIn(positions[q], from, to) > 0) {
             df[q]++;
           }
         }
@@ -94,25 +90,19 @@ public final class BlockBm25 {
       idf[i] = Math.log(1 + (blocks - df[i] + 0.5) / (df[i] + 0.5));
     }
     double average = blocks == 0 ? 1 : Math.max(1, (double) totalLength / blocks);
-    return new BlockBm25(terms, weights, idf, index, average, blocks);
+    return new BlockBm25(terms, weights, idf, average, blocks);
   }
 
   /** The BM25 score of lines {@code from..to} (1-based, inclusive) of a file. */
   public double score(FileTerms file, int from, int to) {
-    int[] tf = new int[terms.length];
     int first = file.firstTerm(from);
     int last = file.firstTerm(to + 1);
-    for (int t = first; t < last; t++) {
-      Integer q = index.get(file.term(t));
-      if (q != null) {
-        tf[q]++;
-      }
-    }
     double norm = K1 * (1 - B + B * (last - first) / averageLength);
     double sum = 0;
-    for (int i = 0; i < tf.length; i++) {
-      if (tf[i] > 0) {
-        sum += weights[i] * idf[i] * tf[i] * (K1 + 1) / (tf[i] + norm);
+    for (int i = 0; i < terms.length; i++) {
+      int tf = FileTerms.countIn(file.positions(terms[i]), first, last);
+      if (tf > 0) {
+        sum += weights[i] * idf[i] * tf * (K1 + 1) / (tf + norm);
       }
     }
     return sum == 0 ? 0 : sum * proximity(file, from, to);
@@ -127,20 +117,23 @@ public final class BlockBm25 {
     if (stems < 2) {
       return 1;
     }
-    long[] window = new long[PROXIMITY_LINES];
-    int best = 0;
-    for (int line = from; line <= to; line++) {
-      long mask = 0;
-      for (int t = file.firstTerm(line); t < file.firstTerm(line + 1); t++) {
-        Integer q = index.get(file.term(t));
-        if (q != null && stemBit[q] != 0) {
-          mask |= stemBit[q];
-        }
+    long[] lineMasks = new long[to - from + 1];
+    int first = file.firstTerm(from);
+    int last = file.firstTerm(to + 1);
+    for (int q = 0; q < terms.length; q++) {
+      if (stemBit[q] == 0) {
+        continue;
       }
-      window[line % PROXIMITY_LINES] = mask;
+      int[] at = file.positions(terms[q]);
+      for (int k = FileTerms.lowerBound(at, first); k < at.length && at[k] < last; k++) {
+        lineMasks[file.lineOf(at[k]) - from] |= stemBit[q];
+      }
+    }
+    int best = 0;
+    for (int i = 0; i < lineMasks.length; i++) {
       long together = 0;
-      for (long m : window) {
-        together |= m;
+      for (int j = Math.max(0, i - PROXIMITY_LINES + 1); j <= i; j++) {
+        together |= lineMasks[j];
       }
       best = Math.max(best, Long.bitCount(together));
     }
