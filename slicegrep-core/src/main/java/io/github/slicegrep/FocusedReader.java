@@ -277,7 +277,7 @@ public final class FocusedReader {
 
   /** Whether any line of {@code files} holds {@code fragment}, by the scanner's own rules. */
   private static boolean occursIn(List<SourceFile> files, Fragment fragment) {
-    return files.parallelStream().anyMatch(f -> LineScanner.contains(f, fragment));
+    return files.parallelStream().anyMatch(LineScanner.containing(fragment));
   }
 
   private static String label(Path path, boolean directory) {

@@ -7,6 +7,8 @@ import io.github.slicegrep.source.FoldedText;
 import io.github.slicegrep.source.SourceFile;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /** Runs every fragment of a query over every line of a file. */
 public final class LineScanner {
@@ -15,6 +17,8 @@ public final class LineScanner {
    * around them would be useless to a reader.
    */
   public static final int MAX_MATCHED_LINE_CHARS = 5000;
+
+  private static final int[] NO_LINES = new int[0];
 
   private final List<Fragment> fragments;
   /** Per fragment, the folded literal every match contains, or null to test every line. */
@@ -41,36 +45,14 @@ public final class LineScanner {
   /** The hits in {@code file}, ordered by line, then fragment. */
   public List<Hit> scan(SourceFile file) {
     int count = fragments.size();
+    // Hits as sortable keys (line * count + fragment), gathered fragment by fragment.
     long[] found = new long[16];
     int size = 0;
     for (int f = 0; f < count; f++) {
-      String literal = literals[f];
-      if (literal != null && !file.mayContain(literal)) {
-        continue; // a file restored from an index, proven not to hold it: not even read
-      }
-      Fragment fragment = fragments.get(f);
-      List<String> lines = file.lines();
-      if (literal == null) {
-        for (int i = 0; i < lines.size(); i++) {
-          if (matches(fragment, lines.get(i))) {
-            found = grow(found, size);
-            found[size++] = key(i + 1, f, count);
-          }
-        }
-        continue;
-      }
-      // The literal is looked for in the whole folded file at once; only the lines holding it
-      // are given to the fragment's own matcher.
-      FoldedText folded = file.folded();
-      String text = folded.text();
-      int at = text.indexOf(literal);
-      while (at >= 0) {
-        int line = folded.lineAt(at);
-        if (matches(fragment, lines.get(line - 1))) {
-          found = grow(found, size);
-          found[size++] = key(line, f, count);
-        }
-        at = line < lines.size() ? text.indexOf(literal, folded.lineStart(line + 1)) : -1;
+      int[] lines = matchingLines(file, fragments.get(f), literals[f], Integer.MAX_VALUE);
+      for (int line : lines) {
+        found = grow(found, size);
+        found[size++] = key(line, f, count);
       }
     }
     if (size == 0) {
@@ -84,18 +66,58 @@ public final class LineScanner {
     return hits.build();
   }
 
-  /** Whether {@code fragment} matches any line of {@code file} that {@link #scan} would read. */
-  public static boolean contains(SourceFile file, Fragment fragment) {
+  /**
+   * A test of whether {@code fragment} matches any line of a file that {@link #scan} would
+   * read, by the same fast path; the fragment's literal is worked out once, here.
+   */
+  public static Predicate<SourceFile> containing(Fragment fragment) {
     String literal = RequiredLiteral.of(fragment).orElse(null);
+    return file -> matchingLines(file, fragment, literal, 1).length > 0;
+  }
+
+  /**
+   * The lines (1-based, ascending) where {@code fragment} matches, at most {@code limit} of
+   * them. With a literal every match must contain, a file whose filter rules it out is not even
+   * read, and otherwise the literal is looked for in the whole folded file at once: only the
+   * lines holding it are given to the fragment's own matcher.
+   */
+  private static int[] matchingLines(
+      SourceFile file, Fragment fragment, @Nullable String literal, int limit) {
     if (literal != null && !file.mayContain(literal)) {
-      return false;
+      return NO_LINES;
     }
-    for (String line : file.lines()) {
-      if (matches(fragment, line)) {
-        return true;
+    List<String> lines = file.lines();
+    int[] out = NO_LINES;
+    int size = 0;
+    if (literal == null) {
+      for (int i = 0; i < lines.size() && size < limit; i++) {
+        if (matches(fragment, lines.get(i))) {
+          out = growInts(out, size);
+          out[size++] = i + 1;
+        }
       }
+      return trimmed(out, size);
     }
-    return false;
+    FoldedText folded = file.folded();
+    String text = folded.text();
+    int at = text.indexOf(literal);
+    while (at >= 0 && size < limit) {
+      int line = folded.lineAt(at);
+      if (matches(fragment, lines.get(line - 1))) {
+        out = growInts(out, size);
+        out[size++] = line;
+      }
+      at = line < lines.size() ? text.indexOf(literal, folded.lineStart(line + 1)) : -1;
+    }
+    return trimmed(out, size);
+  }
+
+  private static int[] trimmed(int[] a, int size) {
+    return size == 0 ? NO_LINES : size == a.length ? a : Arrays.copyOf(a, size);
+  }
+
+  private static int[] growInts(int[] a, int size) {
+    return size < a.length ? a : Arrays.copyOf(a, Math.max(8, a.length * 2));
   }
 
   private static boolean matches(Fragment fragment, String line) {

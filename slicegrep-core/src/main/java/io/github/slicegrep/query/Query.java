@@ -3,7 +3,6 @@ package io.github.slicegrep.query;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -77,17 +76,6 @@ public final class Query {
   /** The route: {@link Route#VAGUE} for a plain-English question, else precise. */
   public Route route() {
     return isPlainEnglish() ? Route.VAGUE : Route.PRECISE;
-  }
-
-  /**
-   * The question as one literal phrase, for telling a quotation (a message that occurs verbatim
-   * in the code) from a question; empty for a precise query.
-   */
-  public Optional<Fragment> phrase() {
-    return isPlainEnglish()
-        ? Optional.of(new Fragment(text.strip(), Fragment.Kind.LITERAL,
-            LineMatcher.literal(text.strip()), false))
-        : Optional.empty();
   }
 
   /** A question's content words in order (stopwords dropped); empty for a precise query. */

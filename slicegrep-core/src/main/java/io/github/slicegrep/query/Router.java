@@ -1,6 +1,5 @@
 package io.github.slicegrep.query;
 
-import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -18,10 +17,11 @@ public final class Router {
    * phrase {@code occursInCode} says is present.
    */
   public static Query route(Query query, Predicate<Fragment> occursInCode) {
-    Optional<Fragment> phrase = query.phrase();
-    if (phrase.isPresent() && occursInCode.test(phrase.get())) {
-      return QueryParser.parseVerbatim(query.text());
+    if (query.route() != Query.Route.VAGUE) {
+      return query;
     }
-    return query;
+    // A question has no regex syntax, so its verbatim reading is the one literal phrase.
+    Query verbatim = QueryParser.parseVerbatim(query.text());
+    return occursInCode.test(verbatim.fragments().get(0)) ? verbatim : query;
   }
 }

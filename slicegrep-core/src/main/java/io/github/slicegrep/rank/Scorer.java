@@ -176,10 +176,13 @@ public final class Scorer {
       reasons.add("mostly_comments");
     }
     double display = Math.round(score * DISPLAY_SCALE * 10) / 10.0;
+    Set<String> references = symbolsUsed(region, outline, symbolWords, query.symbols());
+    // A call is a kind of reference: only the symbols referenced can be called.
+    Set<String> calls =
+        references.isEmpty() ? Set.of() : symbolsUsed(region, outline, symbolCalls, references);
     return new Candidate(
         region, display, ImmutableList.copyOf(reasons), test, defines,
-        symbolsUsed(region, outline, symbolWords), symbolsUsed(region, outline, symbolCalls),
-        focusLine(region, outline, defines));
+        references, calls, focusLine(region, outline, defines));
   }
 
   /**
@@ -250,9 +253,12 @@ public final class Scorer {
 
   /** The symbols whose pattern matches a code line of the region other than their definition. */
   private static Set<String> symbolsUsed(
-      Region region, Outline outline, Map<String, Pattern> patterns) {
+      Region region, Outline outline, Map<String, Pattern> patterns, Set<String> among) {
     Set<String> out = new LinkedHashSet<>();
     for (Map.Entry<String, Pattern> e : patterns.entrySet()) {
+      if (!among.contains(e.getKey())) {
+        continue;
+      }
       String symbol = e.getKey();
       Pattern word = e.getValue();
       for (Hit h : region.hits()) {

@@ -28,34 +28,37 @@ public final class FileTerms {
   public static FileTerms of(SourceFile file) {
     int n = file.lineCount();
     int[] lineStart = new int[n + 1];
-    Map<String, int[]> growing = new HashMap<>();
-    Map<String, Integer> counts = new HashMap<>();
+    Map<String, Positions> growing = new HashMap<>();
     int[] position = {0};
     for (int line = 1; line <= n; line++) {
       lineStart[line - 1] = position[0];
       String text = file.line(line);
       if (text.length() <= LineScanner.MAX_MATCHED_LINE_CHARS) {
         Terms.analyse(
-            text,
-            t -> {
-              int count = counts.merge(t, 1, Integer::sum);
-              int[] at = growing.get(t);
-              if (at == null || at.length < count) {
-                at = at == null ? new int[2] : Arrays.copyOf(at, at.length * 2);
-                growing.put(t, at);
-              }
-              at[count - 1] = position[0]++;
-            });
+            text, t -> growing.computeIfAbsent(t, k -> new Positions()).add(position[0]++));
       }
     }
     lineStart[n] = position[0];
     Map<String, int[]> postings = new HashMap<>(growing.size() * 4 / 3 + 1);
-    for (Map.Entry<String, int[]> e : growing.entrySet()) {
-      int count = counts.get(e.getKey());
-      int[] at = e.getValue();
-      postings.put(e.getKey(), at.length == count ? at : Arrays.copyOf(at, count));
-    }
+    growing.forEach((term, at) -> postings.put(term, at.toArray()));
     return new FileTerms(postings, lineStart);
+  }
+
+  /** A term's positions while a file is analysed. */
+  private static final class Positions {
+    private int[] at = new int[2];
+    private int size;
+
+    void add(int position) {
+      if (size == at.length) {
+        at = Arrays.copyOf(at, size * 2);
+      }
+      at[size++] = position;
+    }
+
+    int[] toArray() {
+      return size == at.length ? at : Arrays.copyOf(at, size);
+    }
   }
 
   /** Where {@code term} occurs, ascending; empty when it does not. */
