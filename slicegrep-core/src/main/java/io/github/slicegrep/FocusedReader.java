@@ -9,6 +9,7 @@ import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.LineScanner;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.match.Regions;
+import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.outline.Blocks;
 import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.outline.Outliner;
@@ -26,6 +27,7 @@ import io.github.slicegrep.recall.FileTerms;
 import io.github.slicegrep.recall.Question;
 import io.github.slicegrep.rank.Candidate;
 import io.github.slicegrep.rank.Dedupe;
+import io.github.slicegrep.rank.FileFacts;
 import io.github.slicegrep.rank.FragmentBm25;
 import io.github.slicegrep.rank.FragmentStats;
 import io.github.slicegrep.rank.Relevance;
@@ -178,6 +180,9 @@ public final class FocusedReader {
     private volatile @Nullable Outline roughOutline;
     private volatile @Nullable FileTerms terms;
     private volatile Dedupe.@Nullable LineKeys lineKeys;
+    private volatile @Nullable FileFacts facts;
+    /** The blocks last cut, with the outline they were cut by. */
+    private volatile @Nullable OutlineBlocks blocks;
 
     CachedFile(
         FileStamp stamp, SourceFile file, @Nullable PersistentIndex index, String relativePath,
@@ -525,6 +530,31 @@ public final class FocusedReader {
     return derived(file, Dedupe.LineKeys::of, c -> c.lineKeys, (c, k) -> c.lineKeys = k);
   }
 
+  /** What scoring knows of a file apart from any query, kept with the cached file. */
+  FileFacts facts(SourceFile file) {
+    return derived(file, FileFacts::of, c -> c.facts, (c, f) -> c.facts = f);
+  }
+
+  /** Blocks cut by one outline; a file's blocks are reused while its outline is the same. */
+  private record OutlineBlocks(Outline outline, List<Block> blocks) {}
+
+  /**
+   * The blocks of {@code file} by {@code outline}, kept with the cached file: a question's
+   * recall cuts every matched file into blocks, and a repeated search by the same outline
+   * should not cut them again.
+   */
+  List<Block> blocks(SourceFile file, Outline outline) {
+    OutlineBlocks kept =
+        derived(
+            file, f -> new OutlineBlocks(outline, Blocks.of(f, outline)),
+            c -> {
+              OutlineBlocks b = c.blocks;
+              return b != null && b.outline() == outline ? b : null;
+            },
+            (c, b) -> c.blocks = b);
+    return kept.blocks();
+  }
+
   /** The recall terms of a file, analysed once per cached file like its outline. */
   FileTerms terms(SourceFile file) {
     return derived(file, FileTerms::of, c -> c.terms, (c, t) -> c.terms = t);
@@ -561,6 +591,7 @@ public final class FocusedReader {
         Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<SourceFile, Outline> preciseOutlines = new IdentityHashMap<>();
     private final Map<SourceFile, Outline> roughOutlines = new IdentityHashMap<>();
+    private final Map<SourceFile, FileFacts> facts = new IdentityHashMap<>();
 
     Search(Query query, Options options, String where, boolean directory, List<SourceFile> files) {
       this.query = query;
@@ -596,14 +627,26 @@ public final class FocusedReader {
       if (!staged) {
         matched.forEach(i -> preciseFiles.add(files.get(i)));
       }
-      List<Region> regions = buildRegions(matched, hitsByFile);
+      List<List<Region>> regionsByFile = new ArrayList<>(Collections.nCopies(matched.size(), null));
+      buildRegions(matched, hitsByFile, regionsByFile);
+      List<Region> regions = flatten(regionsByFile);
       FragmentStats stats =
           FragmentStats.of(fragmentCount, files.size(), filesWithFragment, regions);
-      List<Candidate> ranked = rank(stats, regions);
+      Map<Region, Scorer.Signals> signals = new IdentityHashMap<>();
+      List<Candidate> ranked = rank(stats, regions, signals);
       if (staged) {
-        preciseFiles.addAll(finalists(ranked));
-        regions = buildRegions(matched, hitsByFile);
-        ranked = rank(stats, regions);
+        // Only the finalists' files are parsed and cut again; every other file keeps its
+        // regions, and with them the signals already worked out.
+        Set<SourceFile> finalists = finalists(ranked);
+        preciseFiles.addAll(finalists);
+        for (int k = 0; k < matched.size(); k++) {
+          if (finalists.contains(files.get(matched.get(k)))) {
+            regionsByFile.set(k, null);
+          }
+        }
+        buildRegions(matched, hitsByFile, regionsByFile);
+        regions = flatten(regionsByFile);
+        ranked = rank(stats, regions, signals);
       }
       Dedupe.Outcome deduped =
           Dedupe.apply(ranked, options.dedupe(), FocusedReader.this::lineKeys);
@@ -623,31 +666,40 @@ public final class FocusedReader {
           packing.omitted(), packing.omittedTokens(), directory ? rankFiles(ranked) : List.of());
     }
 
-    private List<Region> buildRegions(List<Integer> matched, List<List<Hit>> hitsByFile) {
+    /** Cuts the regions of each matched file whose entry in {@code regionsByFile} is null. */
+    private void buildRegions(
+        List<Integer> matched, List<List<Hit>> hitsByFile, List<List<Region>> regionsByFile) {
       // Parsing dominates a search that matches many files: outline the precise files in
       // parallel before the sequential steps ask for them.
       preciseFiles.parallelStream().forEach(FocusedReader.this::outline);
-      List<Region> regions = new ArrayList<>();
-      for (int i : matched) {
-        SourceFile file = files.get(i);
-        regions.addAll(
-            Regions.build(file, hitsByFile.get(i), outlineOf(file), options.boundary(),
-                options.before(), options.after()));
+      for (int k = 0; k < matched.size(); k++) {
+        if (regionsByFile.get(k) == null) {
+          int i = matched.get(k);
+          SourceFile file = files.get(i);
+          regionsByFile.set(
+              k,
+              Regions.build(file, hitsByFile.get(i), outlineOf(file), options.boundary(),
+                  options.before(), options.after()));
+        }
       }
-      return regions;
     }
 
-    private List<Candidate> rank(FragmentStats stats, List<Region> regions) {
+    private static List<Region> flatten(List<List<Region>> regionsByFile) {
+      List<Region> out = new ArrayList<>();
+      regionsByFile.forEach(out::addAll);
+      return out;
+    }
+
+    private List<Candidate> rank(
+        FragmentStats stats, List<Region> regions, Map<Region, Scorer.Signals> signals) {
       Relevance relevance =
           query.route() == Query.Route.VAGUE
               ? recall(regions)
               : new FragmentBm25(query.fragments().size(), stats, regions);
-      Scorer scorer = new Scorer(query, stats, this::outlineOf, relevance);
-      List<Candidate> ranked = new ArrayList<>(scorer.scoreAll(regions));
-      ranked.sort(
-          Comparator.comparingDouble((Candidate c) -> -c.score())
-              .thenComparing(Candidate::file)
-              .thenComparingInt(c -> c.region().start()));
+      Scorer scorer =
+          new Scorer(query, stats, this::outlineOf, relevance, this::factsOf);
+      List<Candidate> ranked = new ArrayList<>(scorer.scoreAll(regions, signals));
+      ranked.sort(Candidate.BEST_FIRST);
       return ranked;
     }
 
@@ -666,7 +718,7 @@ public final class FocusedReader {
       }
       List<BlockBm25.Document> corpus =
           matchedFiles.parallelStream()
-              .map(f -> new BlockBm25.Document(terms(f), Blocks.of(f, outlineOf(f))))
+              .map(f -> new BlockBm25.Document(terms(f), blocks(f, outlineOf(f))))
               .toList();
       for (int i = 0; i < matchedFiles.size(); i++) {
         terms.put(matchedFiles.get(i), corpus.get(i).terms());
@@ -693,6 +745,11 @@ public final class FocusedReader {
         }
       }
       return out;
+    }
+
+    /** The file's facts, looked up in the reader's cache once per search. */
+    private FileFacts factsOf(SourceFile file) {
+      return facts.computeIfAbsent(file, FocusedReader.this::facts);
     }
 
     /** The parser's outline for files that can make the cut; the heuristic's for the rest. */

@@ -23,12 +23,17 @@ public final class LineScanner {
   private final List<Fragment> fragments;
   /** Per fragment, the folded literal every match contains, or null to test every line. */
   private final String[] literals;
+  /** Per fragment, the folded literals that are the whole of a match, or null. */
+  private final List<String>[] exact;
 
+  @SuppressWarnings("unchecked")
   private LineScanner(Query query) {
     this.fragments = query.fragments();
     this.literals = new String[fragments.size()];
+    this.exact = new List[fragments.size()];
     for (int f = 0; f < fragments.size(); f++) {
       literals[f] = RequiredLiteral.of(fragments.get(f)).orElse(null);
+      exact[f] = RequiredLiteral.exact(fragments.get(f)).orElse(null);
     }
   }
 
@@ -49,7 +54,10 @@ public final class LineScanner {
     long[] found = new long[16];
     int size = 0;
     for (int f = 0; f < count; f++) {
-      int[] lines = matchingLines(file, fragments.get(f), literals[f], Integer.MAX_VALUE);
+      int[] lines =
+          exact[f] != null
+              ? exactLines(file, fragments.get(f), exact[f])
+              : matchingLines(file, fragments.get(f), literals[f], Integer.MAX_VALUE);
       for (int line : lines) {
         found = grow(found, size);
         found[size++] = key(line, f, count);
@@ -110,6 +118,58 @@ public final class LineScanner {
       at = line < lines.size() ? text.indexOf(literal, folded.lineStart(line + 1)) : -1;
     }
     return trimmed(out, size);
+  }
+
+  /**
+   * The lines holding one of a fragment's exact literals: found in the folded file, and taken
+   * without running the fragment's matcher where the text found is plain ASCII (then the
+   * literal is there, up to case); a question's compounds and words are all of this kind, and
+   * running a regex engine on each line that holds them was most of the scan.
+   */
+  private static int[] exactLines(SourceFile file, Fragment fragment, List<String> spellings) {
+    int[] out = NO_LINES;
+    int size = 0;
+    for (String literal : spellings) {
+      if (!file.mayContain(literal)) {
+        continue;
+      }
+      List<String> lines = file.lines();
+      FoldedText folded = file.folded();
+      String text = folded.text();
+      int at = text.indexOf(literal);
+      while (at >= 0) {
+        int line = folded.lineAt(at);
+        String original = lines.get(line - 1);
+        // Whether the line matches is the matcher's (line-wide) answer, so one look per line.
+        if (original.length() <= MAX_MATCHED_LINE_CHARS
+            && (isAscii(original, at - folded.lineStart(line), literal.length())
+                || matches(fragment, original))) {
+          out = growInts(out, size);
+          out[size++] = line;
+        }
+        at = line < lines.size() ? text.indexOf(literal, folded.lineStart(line + 1)) : -1;
+      }
+    }
+    if (spellings.size() > 1 && size > 1) {
+      Arrays.sort(out, 0, size);
+      int distinct = 1;
+      for (int i = 1; i < size; i++) {
+        if (out[i] != out[distinct - 1]) {
+          out[distinct++] = out[i];
+        }
+      }
+      size = distinct;
+    }
+    return trimmed(out, size);
+  }
+
+  private static boolean isAscii(String s, int from, int length) {
+    for (int i = from; i < from + length; i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static int[] trimmed(int[] a, int size) {

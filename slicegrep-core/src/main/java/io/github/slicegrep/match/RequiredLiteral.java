@@ -2,7 +2,10 @@ package io.github.slicegrep.match;
 
 import io.github.slicegrep.query.Fragment;
 import io.github.slicegrep.source.FoldedText;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The longest run of plain characters that every match of a fragment must contain, folded like
@@ -15,7 +18,77 @@ final class RequiredLiteral {
   /** Shorter runs find too many lines to be worth the extra pass. */
   static final int MIN_LENGTH = 2;
 
+  /** Optional characters ({@code _?}) expanded at most, so at most 8 literals per fragment. */
+  static final int MAX_OPTIONALS = 3;
+
+  private static final Pattern EXACT_REGEX = Pattern.compile("(?:[A-Za-z0-9_ \\-]\\??)+");
+
   private RequiredLiteral() {}
+
+  /**
+   * The folded literals whose presence is the whole of a match, when a fragment is nothing
+   * more: ASCII text, or letters, digits, {@code _}, {@code -} and spaces with a few single
+   * optional characters ({@code queryset_?cache}, as plain-English compounds are written),
+   * expanded into every spelling. A line matches exactly when, matched case-insensitively, it
+   * holds one of them; where the folded text finds one over non-ASCII characters (the Kelvin
+   * sign read as {@code k}) the fragment's matcher still decides. Empty when the fragment is
+   * anything else.
+   */
+  static Optional<List<String>> exact(Fragment fragment) {
+    String text = fragment.text();
+    List<String> spellings;
+    if (fragment.kind() == Fragment.Kind.LITERAL) {
+      if (!text.chars().allMatch(c -> c >= 0x20 && c < 0x7F)) {
+        return Optional.empty();
+      }
+      spellings = List.of(text);
+    } else if (fragment.kind() == Fragment.Kind.REGEX && EXACT_REGEX.matcher(text).matches()) {
+      spellings = spellings(text);
+      if (spellings.isEmpty()) {
+        return Optional.empty();
+      }
+    } else {
+      return Optional.empty();
+    }
+    List<String> folded = new ArrayList<>();
+    for (String spelling : spellings) {
+      if (spelling.length() < MIN_LENGTH) {
+        return Optional.empty();
+      }
+      StringBuilder sb = new StringBuilder(spelling.length());
+      for (int i = 0; i < spelling.length(); i++) {
+        sb.append(FoldedText.fold(spelling.charAt(i)));
+      }
+      if (!folded.contains(sb.toString())) {
+        folded.add(sb.toString());
+      }
+    }
+    return Optional.of(List.copyOf(folded));
+  }
+
+  /** Every spelling of plain characters each optionally followed by {@code ?}; empty if too many. */
+  private static List<String> spellings(String regex) {
+    List<StringBuilder> out = new ArrayList<>(List.of(new StringBuilder()));
+    int optionals = 0;
+    for (int i = 0; i < regex.length(); i++) {
+      char c = regex.charAt(i);
+      boolean optional = i + 1 < regex.length() && regex.charAt(i + 1) == '?';
+      if (!optional) {
+        out.forEach(sb -> sb.append(c));
+        continue;
+      }
+      if (++optionals > MAX_OPTIONALS) {
+        return List.of();
+      }
+      List<StringBuilder> with = new ArrayList<>();
+      for (StringBuilder sb : out) {
+        with.add(new StringBuilder(sb).append(c));
+      }
+      out.addAll(with);
+      i++;
+    }
+    return out.stream().map(StringBuilder::toString).toList();
+  }
 
   static Optional<String> of(Fragment fragment) {
     String text = fragment.text();

@@ -5,12 +5,20 @@ import io.github.slicegrep.source.SourceFile;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /** The definitions of one file, ordered by start line (outer before inner on ties). */
 public final class Outline {
   private static final Outline EMPTY = new Outline(List.of());
 
   private final ImmutableList<Definition> definitions;
+  /**
+   * For each line, the index of its smallest enclosing definition plus one (0 for none), worked
+   * out on first use: a question asks this for every hit of thousands of regions, and walking
+   * the definitions each time was a good part of building them. Racing threads build equal
+   * arrays, so publishing one without a lock is safe.
+   */
+  private volatile int @Nullable [] innermost;
 
   private Outline(List<Definition> definitions) {
     this.definitions =
@@ -38,18 +46,38 @@ public final class Outline {
    * between the classes of a namespace is top-level code, not the namespace.
    */
   public Optional<Definition> enclosing(int line) {
-    Definition best = null;
+    int[] byLine = innermost;
+    if (byLine == null) {
+      byLine = innermostByLine();
+      innermost = byLine;
+    }
+    int k = line >= 1 && line < byLine.length ? byLine[line] : 0;
+    return k == 0 ? Optional.empty() : Optional.of(definitions.get(k - 1));
+  }
+
+  /**
+   * The smallest enclosing definition of every line, filled in the order a walk of the
+   * definitions would meet them, so that ties go the same way (to the later one).
+   */
+  private int[] innermostByLine() {
+    int last = 0;
     for (Definition d : definitions) {
-      if (d.startLine() > line) {
-        break;
+      last = Math.max(last, d.endLine());
+    }
+    int[] byLine = new int[last + 1];
+    for (int k = 0; k < definitions.size(); k++) {
+      Definition d = definitions.get(k);
+      if (d.kind() == Definition.Kind.NAMESPACE) {
+        continue;
       }
-      if (d.kind() != Definition.Kind.NAMESPACE
-          && d.contains(line)
-          && (best == null || d.lineCount() <= best.lineCount())) {
-        best = d;
+      for (int line = Math.max(1, d.startLine()); line <= d.endLine(); line++) {
+        int current = byLine[line];
+        if (current == 0 || d.lineCount() <= definitions.get(current - 1).lineCount()) {
+          byLine[line] = k + 1;
+        }
       }
     }
-    return Optional.ofNullable(best);
+    return byLine;
   }
 
   /** The smallest definition other than {@code inner} that contains all of it, if any. */

@@ -144,9 +144,7 @@ public final class Packer {
    * value went stale is re-queued at its current value before anything is taken.
    */
   private void fill(List<Candidate> ranked) {
-    PriorityQueue<Queued> queue =
-        new PriorityQueue<>(Comparator.comparingDouble((Queued q) -> -q.value)
-            .thenComparingInt(q -> q.rank));
+    PriorityQueue<Queued> queue = new PriorityQueue<>(Math.max(1, ranked.size()), Queued.FIRST);
     for (int i = 0; i < ranked.size(); i++) {
       Candidate c = ranked.get(i);
       if (!decided.contains(c.region())) {
@@ -167,7 +165,14 @@ public final class Packer {
     }
   }
 
-  private record Queued(Candidate candidate, int rank, double value) {}
+  private record Queued(Candidate candidate, int rank, double value) {
+    /** Highest value first, then best rank; a question queues thousands of these. */
+    static final Comparator<Queued> FIRST =
+        (a, b) -> {
+          int byValue = Double.compare(-a.value, -b.value);
+          return byValue != 0 ? byValue : Integer.compare(a.rank, b.rank);
+        };
+  }
 
   private double discounted(Candidate c) {
     return c.score() * Math.pow(SAME_FILE_DISCOUNT, chunksPerFile.getOrDefault(c.file(), 0));

@@ -27,12 +27,15 @@ public record Piece(Candidate candidate, int start, int end, String code, int to
 
   /** Tokens the shown text of lines {@code start..end} costs. */
   static int cost(SourceFile file, int start, int end) {
+    if (file.folded().longestLine() <= MAX_SHOWN_LINE_CHARS) {
+      return Tokens.estimate(file, start, end); // every line is shown as it is
+    }
     long chars = 0;
     for (int i = start; i <= end; i++) {
       chars += shownLine(file.line(i)).length() + 1L;
     }
     chars = Math.max(0, chars - 1);
-    return (int) Math.min(Integer.MAX_VALUE, (chars + Tokens.CHARS_PER_TOKEN - 1) / Tokens.CHARS_PER_TOKEN);
+    return Tokens.ofChars(chars);
   }
 
   /** Cost of one shown line including its newline, in characters. */

@@ -2,6 +2,7 @@ package io.github.slicegrep.rank;
 
 import com.google.common.collect.ImmutableList;
 import io.github.slicegrep.match.Region;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
@@ -22,6 +23,21 @@ import java.util.Set;
 public record Candidate(
     Region region, double score, List<String> reasons, boolean test, Set<String> defines,
     Set<String> references, Set<String> calls, int focusLine) {
+
+  /**
+   * Best first: by score, then by file and first line, so that a ranking never depends on the
+   * order regions were found in. Written out rather than composed from key extractors: a
+   * question sorts thousands of candidates, and the composed form was a good part of that.
+   */
+  public static final Comparator<Candidate> BEST_FIRST =
+      (a, b) -> {
+        int byScore = Double.compare(-a.score, -b.score);
+        if (byScore != 0) {
+          return byScore;
+        }
+        int byFile = a.file().compareTo(b.file());
+        return byFile != 0 ? byFile : Integer.compare(a.region.start(), b.region.start());
+      };
 
   public Candidate {
     reasons = ImmutableList.copyOf(reasons);

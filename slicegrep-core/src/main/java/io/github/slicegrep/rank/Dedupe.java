@@ -4,13 +4,12 @@ import com.google.common.collect.ImmutableList;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 /**
  * Removes duplicate candidates, keeping the better-scored copy: exact duplicates (the same
@@ -26,6 +25,8 @@ public final class Dedupe {
    * common to find near-duplicates by; following it would make deduplication quadratic.
    */
   static final int MAX_POSTINGS_FOLLOWED = 64;
+  /** Line tables are sized up front for this many lines at most, and grow beyond. */
+  static final int PRESIZED_LINES = 1 << 18;
   /** Lines this short ({@code }}, {@code end}, {@code });}) carry no identity. */
   static final int MIN_SIGNIFICANT_CHARS = 4;
 
@@ -72,75 +73,246 @@ public final class Dedupe {
   public static Outcome apply(
       List<Candidate> ranked, boolean nearDuplicates, Function<SourceFile, LineKeys> keys) {
     Map<SourceFile, LineKeys> perFile = new IdentityHashMap<>();
-    List<Candidate> kept = new ArrayList<>();
-    List<Set<Long>> keptLines = new ArrayList<>();
-    List<Candidate> duplicates = new ArrayList<>();
-    Set<Long> exact = new HashSet<>();
-    Map<Long, List<Integer>> byLine = new HashMap<>();
+    long totalLines = 0;
     for (Candidate c : ranked) {
-      Region r = c.region();
-      // Lines are compared by a 64-bit hash of their stripped text, computed once per file: a
-      // question can match tens of thousands of regions, and building their text over and
-      // over was most of a warm search's time.
-      LineKeys fileKeys = perFile.computeIfAbsent(r.file(), keys);
-      if (!exact.add(codeHash(r, fileKeys))) {
+      perFile.computeIfAbsent(c.region().file(), keys);
+      totalLines += c.region().lineCount();
+    }
+    // Each slice's hashes depend on that slice alone, so they are worked out in parallel; only
+    // the comparison with what was kept before has to follow the ranking.
+    int n = ranked.size();
+    long[] codeHashes = new long[n];
+    long[][] significant = new long[n][];
+    IntStream.range(0, n)
+        .parallel()
+        .forEach(
+            i -> {
+              Region r = ranked.get(i).region();
+              LineKeys fileKeys = perFile.get(r.file());
+              codeHashes[i] = codeHash(r, fileKeys);
+              significant[i] = nearDuplicates ? significantLines(r, fileKeys) : null;
+            });
+    List<Candidate> kept = new ArrayList<>();
+    List<Candidate> duplicates = new ArrayList<>();
+    // A question can match tens of thousands of regions: lines are compared by a 64-bit hash
+    // computed once per file, and kept in primitive tables rather than sets of boxed longs,
+    // which were most of a warm search's time.
+    LongSet exact = new LongSet(n);
+    NearDuplicates near =
+        new NearDuplicates(nearDuplicates ? (int) Math.min(totalLines, PRESIZED_LINES) : 0);
+    for (int i = 0; i < n; i++) {
+      Candidate c = ranked.get(i);
+      if (!exact.add(codeHashes[i])) {
         duplicates.add(c);
         continue;
       }
-      Set<Long> lines = significantLines(r, fileKeys);
-      if (nearDuplicates && !lines.isEmpty() && isNearDuplicate(lines, keptLines, byLine)) {
+      if (!nearDuplicates) {
+        kept.add(c);
+        continue;
+      }
+      long[] lines = significant[i];
+      if (lines.length > 0 && near.isNearDuplicate(lines)) {
         duplicates.add(c);
         continue;
       }
-      int index = kept.size();
       kept.add(c);
-      keptLines.add(lines);
-      for (Long line : lines) {
-        byLine.computeIfAbsent(line, k -> new ArrayList<>()).add(index);
-      }
+      near.keep(lines);
     }
     return new Outcome(kept, duplicates);
   }
 
   /**
-   * Whether {@code lines} is a near-duplicate of a kept slice. Kept slices that share a line
-   * are found through the line index; a slice is compared exactly only when the lines it
-   * shares, plus every line too common to index, could still reach the threshold.
+   * The significant line sets of the slices kept so far, indexed by line: kept slices that
+   * share a line with a new one are found through the index, and a slice is compared exactly
+   * only when the lines it shares, plus every line too common to index, could still reach the
+   * threshold.
    */
-  private static boolean isNearDuplicate(
-      Set<Long> lines, List<Set<Long>> keptLines, Map<Long, List<Integer>> byLine) {
-    Map<Integer, Integer> shared = new HashMap<>();
-    int common = 0;
-    for (Long line : lines) {
-      List<Integer> postings = byLine.getOrDefault(line, List.of());
-      if (postings.size() > MAX_POSTINGS_FOLLOWED) {
-        common++;
-        continue;
-      }
-      for (int k : postings) {
-        shared.merge(k, 1, Integer::sum);
-      }
+  private static final class NearDuplicates {
+    /** Each kept slice's distinct significant lines, ascending. */
+    private final List<long[]> keptLines = new ArrayList<>();
+    /** For each line hash, the kept slices holding it, as a chain through the arrays below. */
+    private final LongIntTable firstPosting;
+    private int[] postingSlice = new int[64];
+    private int[] postingNext = new int[64];
+    private int postings;
+    /** Per kept slice, lines shared with the slice being checked; reset after each check. */
+    private int[] shared = new int[16];
+    private int[] touched = new int[16];
+
+    NearDuplicates(int expectedLines) {
+      firstPosting = new LongIntTable(expectedLines);
     }
-    for (Map.Entry<Integer, Integer> e : shared.entrySet()) {
-      Set<Long> other = keptLines.get(e.getKey());
-      int upper = Math.min(other.size(), e.getValue() + common);
-      if (jaccard(upper, lines.size(), other.size()) < NEAR_DUPLICATE_JACCARD) {
-        continue;
-      }
-      int intersection = e.getValue();
-      if (common > 0) {
-        intersection = 0;
-        for (Long line : lines) {
-          if (other.contains(line)) {
-            intersection++;
+
+    boolean isNearDuplicate(long[] lines) {
+      int touchedCount = 0;
+      int common = 0;
+      for (long line : lines) {
+        int slot = firstPosting.slot(line);
+        if (slot < 0) {
+          continue;
+        }
+        if (firstPosting.count(slot) > MAX_POSTINGS_FOLLOWED) {
+          common++;
+          continue;
+        }
+        for (int p = firstPosting.value(slot); p >= 0; p = postingNext[p]) {
+          int k = postingSlice[p];
+          if (shared[k]++ == 0) {
+            touched = grow(touched, touchedCount);
+            touched[touchedCount++] = k;
           }
         }
       }
-      if (jaccard(intersection, lines.size(), other.size()) >= NEAR_DUPLICATE_JACCARD) {
-        return true;
+      boolean found = false;
+      for (int i = 0; i < touchedCount; i++) {
+        int k = touched[i];
+        int sharedLines = shared[k];
+        shared[k] = 0;
+        if (found) {
+          continue;
+        }
+        long[] other = keptLines.get(k);
+        int upper = Math.min(other.length, sharedLines + common);
+        if (jaccard(upper, lines.length, other.length) < NEAR_DUPLICATE_JACCARD) {
+          continue;
+        }
+        int intersection = common > 0 ? intersection(lines, other) : sharedLines;
+        found = jaccard(intersection, lines.length, other.length) >= NEAR_DUPLICATE_JACCARD;
+      }
+      return found;
+    }
+
+    void keep(long[] lines) {
+      int k = keptLines.size();
+      keptLines.add(lines);
+      shared = grow(shared, k);
+      for (long line : lines) {
+        postingSlice = grow(postingSlice, postings);
+        postingNext = grow(postingNext, postings);
+        postingSlice[postings] = k;
+        postingNext[postings] = firstPosting.push(line, postings);
+        postings++;
       }
     }
-    return false;
+
+    private static int intersection(long[] a, long[] b) {
+      int i = 0;
+      int j = 0;
+      int n = 0;
+      while (i < a.length && j < b.length) {
+        if (a[i] == b[j]) {
+          n++;
+          i++;
+          j++;
+        } else if (a[i] < b[j]) {
+          i++;
+        } else {
+          j++;
+        }
+      }
+      return n;
+    }
+
+    private static int[] grow(int[] a, int size) {
+      return size < a.length ? a : Arrays.copyOf(a, Math.max(16, a.length * 2));
+    }
+  }
+
+  /**
+   * An open-addressing map from a line hash to the head of its posting chain and the chain's
+   * length. Hashes are already mixed, so their low bits index the table directly.
+   */
+  private static final class LongIntTable {
+    private long[] keys;
+    private int[] values;
+    /** How many times each slot's key was pushed; 0 marks an empty slot. */
+    private int[] counts;
+    private int size;
+
+    /** A table sized for {@code expected} keys, so that filling it never rehashes. */
+    LongIntTable(int expected) {
+      int capacity = Integer.highestOneBit(Math.max(32, expected) * 2 - 1) * 2;
+      keys = new long[capacity];
+      values = new int[capacity];
+      counts = new int[capacity];
+    }
+
+    /** The slot of {@code key}, or -1 when absent. */
+    int slot(long key) {
+      int mask = keys.length - 1;
+      for (int i = (int) key & mask; counts[i] != 0; i = (i + 1) & mask) {
+        if (keys[i] == key) {
+          return i;
+        }
+      }
+      return -1;
+    }
+
+    int value(int slot) {
+      return values[slot];
+    }
+
+    int count(int slot) {
+      return counts[slot];
+    }
+
+    /** Makes {@code head} the key's value and returns the one it replaces (-1 for none). */
+    int push(long key, int head) {
+      if (2 * (size + 1) > keys.length) {
+        rehash();
+      }
+      int mask = keys.length - 1;
+      int i = (int) key & mask;
+      while (counts[i] != 0 && keys[i] != key) {
+        i = (i + 1) & mask;
+      }
+      int previous = -1;
+      if (counts[i] != 0) {
+        previous = values[i];
+      } else {
+        keys[i] = key;
+        size++;
+      }
+      values[i] = head;
+      counts[i]++;
+      return previous;
+    }
+
+    private void rehash() {
+      long[] oldKeys = keys;
+      int[] oldValues = values;
+      int[] oldCounts = counts;
+      int capacity = oldKeys.length * 2;
+      keys = new long[capacity];
+      values = new int[capacity];
+      counts = new int[capacity];
+      int mask = capacity - 1;
+      for (int j = 0; j < oldKeys.length; j++) {
+        if (oldCounts[j] != 0) {
+          int i = (int) oldKeys[j] & mask;
+          while (counts[i] != 0) {
+            i = (i + 1) & mask;
+          }
+          keys[i] = oldKeys[j];
+          values[i] = oldValues[j];
+          counts[i] = oldCounts[j];
+        }
+      }
+    }
+  }
+
+  /** A set of longs by open addressing, for the exact-duplicate hashes. */
+  private static final class LongSet {
+    private final LongIntTable table;
+
+    LongSet(int expected) {
+      table = new LongIntTable(expected);
+    }
+
+    /** Adds {@code value}; false when it was there already. */
+    boolean add(long value) {
+      return table.push(value, 0) < 0;
+    }
   }
 
   private static double jaccard(int intersection, int a, int b) {
@@ -159,14 +331,23 @@ public final class Dedupe {
     return h;
   }
 
-  private static Set<Long> significantLines(Region r, LineKeys k) {
-    Set<Long> out = new HashSet<>();
+  /** The region's distinct significant line hashes, ascending. */
+  private static long[] significantLines(Region r, LineKeys k) {
+    long[] out = new long[r.end() - r.start() + 1];
+    int n = 0;
     for (int i = r.start(); i <= r.end(); i++) {
       if (k.lengths()[i - 1] >= MIN_SIGNIFICANT_CHARS) {
-        out.add(k.hashes()[i - 1]);
+        out[n++] = k.hashes()[i - 1];
       }
     }
-    return out;
+    Arrays.sort(out, 0, n);
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+      if (distinct == 0 || out[i] != out[distinct - 1]) {
+        out[distinct++] = out[i];
+      }
+    }
+    return Arrays.copyOf(out, distinct);
   }
 
   private static int strippedStart(String line) {

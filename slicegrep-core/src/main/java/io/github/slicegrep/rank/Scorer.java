@@ -9,7 +9,9 @@ import io.github.slicegrep.query.Query;
 import io.github.slicegrep.source.Language;
 import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -53,7 +55,7 @@ public final class Scorer {
   /** Scores are scaled to read as small whole numbers in reports. */
   static final double DISPLAY_SCALE = 10;
 
-  private static final Pattern DECLARATION_LINE =
+  static final Pattern DECLARATION_LINE =
       Pattern.compile(
           "^\\s*(?:import\\b|from\\s+[\\w.]+\\s+import\\b|#\\s*include\\b|using\\s+[\\w.=\\s]+;"
               + "|(?:const|let|var)\\s+[^=]+=\\s*require\\s*\\(|require(?:_once)?[\\s(]"
@@ -66,14 +68,14 @@ public final class Scorer {
    * parameter list and a semicolon on one line outside any function. A statement that calls
    * the function starts with a keyword, an assignment or the call itself instead.
    */
-  private static final Pattern C_PROTOTYPE_LINE =
+  static final Pattern C_PROTOTYPE_LINE =
       Pattern.compile(
           "^\\s*(?!(?:return|else|case|goto|throw|delete|new|sizeof|co_return)\\b)"
               + "[A-Za-z_]\\w*(?:\\s+\\**\\s*[A-Za-z_]\\w*|\\s*\\*+\\s*[A-Za-z_]\\w*)+"
               + "\\s*\\([^;{}=]*\\)\\s*;\\s*$");
 
   /** TypeScript declaration files: types and signatures only, never a body. */
-  private static final Pattern DECLARATION_FILE = Pattern.compile("\\.d\\.[mc]?ts$");
+  static final Pattern DECLARATION_FILE = Pattern.compile("\\.d\\.[mc]?ts$");
 
   private final Query query;
   private final FragmentStats stats;
@@ -83,11 +85,25 @@ public final class Scorer {
   private final Map<String, Pattern> symbolWords;
   /** Each queried symbol called or instantiated. */
   private final Map<String, Pattern> symbolCalls;
+  /** What is known of each file: its path signals and the kinds of its lines. */
+  private final Function<SourceFile, FileFacts> facts;
 
+  /** A scorer that works out what it needs to know of each file itself, once per file. */
   public Scorer(
       Query query, FragmentStats stats, Function<SourceFile, Outline> outlines,
       Relevance relevance) {
+    this(query, stats, outlines, relevance, memo());
+  }
+
+  /**
+   * A scorer given each file's facts: a host that searches the same files again keeps them
+   * with the files, since they depend on the file alone.
+   */
+  public Scorer(
+      Query query, FragmentStats stats, Function<SourceFile, Outline> outlines,
+      Relevance relevance, Function<SourceFile, FileFacts> facts) {
     this.query = query;
+    this.facts = facts;
     this.stats = stats;
     this.outlines = outlines;
     this.relevance = relevance;
@@ -109,31 +125,100 @@ public final class Scorer {
     }
   }
 
+  /**
+   * Facts worked out once per file for this scorer: a question scores thousands of regions in
+   * a few hundred files, and working out the path signals and line kinds again for every
+   * region was most of the scoring time.
+   */
+  private static Function<SourceFile, FileFacts> memo() {
+    Map<SourceFile, FileFacts> known = new IdentityHashMap<>();
+    return file -> known.computeIfAbsent(file, FileFacts::of);
+  }
+
   public List<Candidate> scoreAll(List<Region> regions) {
+    return scoreAll(regions, new IdentityHashMap<>());
+  }
+
+  /**
+   * Scores every region, reusing the signals already worked out for the same region objects in
+   * {@code signals} (and adding those it works out): a staged search ranks twice, and the
+   * regions of files it does not parse again are the same both times; only their relevance,
+   * which depends on the whole corpus, has to be computed again.
+   */
+  public List<Candidate> scoreAll(List<Region> regions, Map<Region, Signals> signals) {
     List<Candidate> out = new ArrayList<>(regions.size());
     for (Region r : regions) {
-      out.add(score(r));
+      out.add(score(r, signals.computeIfAbsent(r, this::signals)));
     }
     return out;
   }
 
   Candidate score(Region region) {
-    List<String> reasons = new ArrayList<>();
-    double score = relevance.of(region);
-    if (relevance.reason() != null) {
-      reasons.add(relevance.reason());
+    return score(region, signals(region));
+  }
+
+  /**
+   * What moves a region's score apart from its base relevance: each factor with its reason, in
+   * the order applied, and what the region defines, references and calls. It depends on the
+   * query, the fragment statistics and the file's outline, not on the relevance.
+   */
+  public static final class Signals {
+    private final double[] factors;
+    private final ImmutableList<String> reasons;
+    private final boolean test;
+    private final Set<String> defines;
+    private final Set<String> references;
+    private final Set<String> calls;
+    private final int focusLine;
+
+    private Signals(
+        double[] factors, List<String> reasons, boolean test, Set<String> defines,
+        Set<String> references, Set<String> calls, int focusLine) {
+      this.factors = factors;
+      this.reasons = ImmutableList.copyOf(reasons);
+      this.test = test;
+      this.defines = defines;
+      this.references = references;
+      this.calls = calls;
+      this.focusLine = focusLine;
     }
+  }
+
+  private Candidate score(Region region, Signals signals) {
+    double score = relevance.of(region);
+    // Applied one by one in their order, so the product is bit for bit what it always was.
+    for (double factor : signals.factors) {
+      score *= factor;
+    }
+    List<String> reasons = signals.reasons;
+    if (relevance.reason() != null) {
+      reasons =
+          ImmutableList.<String>builderWithExpectedSize(reasons.size() + 1)
+              .add(relevance.reason())
+              .addAll(reasons)
+              .build();
+    }
+    double display = Math.round(score * DISPLAY_SCALE * 10) / 10.0;
+    return new Candidate(
+        region, display, reasons, signals.test, signals.defines, signals.references,
+        signals.calls, signals.focusLine);
+  }
+
+  private Signals signals(Region region) {
+    List<String> reasons = new ArrayList<>();
+    double[] factors = new double[8];
+    int applied = 0;
     BitSet fragments = region.fragments();
     int distinct = fragments.cardinality();
     int total = query.fragments().size();
     if (distinct >= 2) {
       reasons.add("multi_match(" + distinct + ")");
       if (coOccur(region)) {
-        score *= CO_OCCURRENCE_BOOST;
+        factors[applied++] = CO_OCCURRENCE_BOOST;
         reasons.add("co_occurrence");
       }
       if (distinct == total) {
-        score *= ALL_PATTERNS_BOOST;
+        factors[applied++] = ALL_PATTERNS_BOOST;
         reasons.add("all_patterns");
       }
     }
@@ -144,45 +229,46 @@ public final class Scorer {
       }
     }
     SourceFile file = region.file();
+    FileFacts known = facts.apply(file);
     Outline outline = outlines.apply(file);
     Set<String> defines = definedSymbols(region, outline);
     if (!defines.isEmpty()) {
-      score *= DEFINITION_BOOST;
+      factors[applied++] = DEFINITION_BOOST;
       reasons.add("definition");
-    } else if (declarationOnly(region, outline)) {
-      score *= DECLARATION_ONLY_PENALTY;
+    } else if (declarationOnly(region, outline, known)) {
+      factors[applied++] = DECLARATION_ONLY_PENALTY;
       reasons.add("declaration_only");
     }
-    String path = file.relativePath();
-    boolean test = PathSignals.isTest(path);
+    boolean test = known.test;
     if (test && !query.asksForTests()) {
-      score *= TEST_PENALTY;
+      factors[applied++] = TEST_PENALTY;
       reasons.add("test_demoted");
     }
-    if (PathSignals.isExample(path)) {
-      score *= EXAMPLE_PENALTY;
+    if (known.example) {
+      factors[applied++] = EXAMPLE_PENALTY;
       reasons.add("example_demoted");
     }
-    if (PathSignals.isVendored(path)) {
-      score *= VENDOR_PENALTY;
+    if (known.vendored) {
+      factors[applied++] = VENDOR_PENALTY;
       reasons.add("vendor_demoted");
     }
     if (!file.language().isCode()) {
-      score *= PROSE_PENALTY;
+      factors[applied++] = PROSE_PENALTY;
       reasons.add("not_code");
     }
-    if (mostlyComments(region)) {
-      score *= COMMENT_PENALTY;
+    if (mostlyComments(region, known)) {
+      factors[applied++] = COMMENT_PENALTY;
       reasons.add("mostly_comments");
     }
-    double display = Math.round(score * DISPLAY_SCALE * 10) / 10.0;
-    Set<String> references = symbolsUsed(region, outline, symbolWords, query.symbols());
+    Set<String> references = symbolsUsed(region, outline, known, symbolWords, query.symbols());
     // A call is a kind of reference: only the symbols referenced can be called.
     Set<String> calls =
-        references.isEmpty() ? Set.of() : symbolsUsed(region, outline, symbolCalls, references);
-    return new Candidate(
-        region, display, ImmutableList.copyOf(reasons), test, defines,
-        references, calls, focusLine(region, outline, defines));
+        references.isEmpty()
+            ? Set.of()
+            : symbolsUsed(region, outline, known, symbolCalls, references);
+    return new Signals(
+        Arrays.copyOf(factors, applied), reasons, test, defines, references, calls,
+        focusLine(region, outline, defines, total));
   }
 
   /**
@@ -190,25 +276,37 @@ public final class Scorer {
    * inside it (not the header of the region's enclosing definition, which may be a big outer
    * function), else the hit with the most distinct fragments around it (the first on ties).
    */
-  private static int focusLine(Region region, Outline outline, Set<String> defines) {
-    for (Definition d : outline.definitions()) {
+  private static int focusLine(
+      Region region, Outline outline, Set<String> defines, int fragmentCount) {
+    for (Definition d : defines.isEmpty() ? List.<Definition>of() : outline.definitions()) {
       if (d.headerLine() >= region.start() && d.headerLine() <= region.end()
           && !d.declarationOnly() && defines.stream().anyMatch(d.name()::equalsIgnoreCase)) {
         return d.headerLine();
       }
     }
+    // The hits within FOCUS_RADIUS lines of each hit, as a window sliding down the sorted
+    // hits, with a count per fragment: linear where comparing every pair was quadratic in the
+    // hits of a big region.
     List<Hit> hits = region.hits();
+    int[] inWindow = new int[fragmentCount];
+    int distinct = 0;
+    int lo = 0;
+    int hi = 0;
     int best = hits.get(0).line();
     int bestDistinct = 0;
     for (Hit h : hits) {
-      BitSet near = new BitSet();
-      for (Hit o : hits) {
-        if (Math.abs(o.line() - h.line()) <= FOCUS_RADIUS) {
-          near.set(o.fragment());
+      while (hi < hits.size() && hits.get(hi).line() <= h.line() + FOCUS_RADIUS) {
+        if (inWindow[hits.get(hi++).fragment()]++ == 0) {
+          distinct++;
         }
       }
-      if (near.cardinality() > bestDistinct) {
-        bestDistinct = near.cardinality();
+      while (hits.get(lo).line() < h.line() - FOCUS_RADIUS) {
+        if (--inWindow[hits.get(lo++).fragment()] == 0) {
+          distinct--;
+        }
+      }
+      if (distinct > bestDistinct) {
+        bestDistinct = distinct;
         best = h.line();
       }
     }
@@ -253,7 +351,8 @@ public final class Scorer {
 
   /** The symbols whose pattern matches a code line of the region other than their definition. */
   private static Set<String> symbolsUsed(
-      Region region, Outline outline, Map<String, Pattern> patterns, Set<String> among) {
+      Region region, Outline outline, FileFacts known, Map<String, Pattern> patterns,
+      Set<String> among) {
     Set<String> out = new LinkedHashSet<>();
     for (Map.Entry<String, Pattern> e : patterns.entrySet()) {
       if (!among.contains(e.getKey())) {
@@ -265,7 +364,7 @@ public final class Scorer {
         String line = region.file().line(h.line());
         // A comment that names the symbol talks about it; a reference is code that uses it.
         if (word.matcher(line).find() && !definesOnLine(outline, h.line(), symbol)
-            && !isCommentLine(region.file(), line.strip())) {
+            && known.kind(h.line()) != FileFacts.COMMENT) {
           out.add(symbol);
           break;
         }
@@ -287,19 +386,14 @@ public final class Scorer {
    * Every hit is an import, include or use line, or the header of a definition without a body
    * (a prototype, an abstract or interface method): the slice only says the name exists.
    */
-  private static boolean declarationOnly(Region region, Outline outline) {
-    SourceFile file = region.file();
-    if (DECLARATION_FILE.matcher(file.relativePath()).find()) {
+  private static boolean declarationOnly(Region region, Outline outline, FileFacts known) {
+    if (known.declarationFile) {
       return true;
     }
-    boolean cFamily = file.language() == Language.C || file.language() == Language.CPP;
     for (Hit h : region.hits()) {
-      String line = file.line(h.line());
-      boolean prototype =
-          cFamily && outline.enclosing(h.line()).isEmpty()
-              && C_PROTOTYPE_LINE.matcher(line).find();
-      if (!DECLARATION_LINE.matcher(line).find() && !outline.isDeclarationOnly(h.line())
-          && !prototype) {
+      if (!known.declarationLine(h.line()) && !outline.isDeclarationOnly(h.line())
+          && !(known.cFamily && outline.enclosing(h.line()).isEmpty()
+              && known.prototypeLine(h.line()))) {
         return false;
       }
     }
@@ -310,26 +404,22 @@ public final class Scorer {
    * A slice whose matches are all in comments and that is itself mostly comment: it talks
    * about the thing rather than being it. A documented definition whose code matches is not.
    */
-  private static boolean mostlyComments(Region region) {
-    SourceFile file = region.file();
-    if (!file.language().isCode()) {
+  private static boolean mostlyComments(Region region, FileFacts known) {
+    if (!region.file().language().isCode()) {
       return false;
     }
     for (Hit h : region.hits()) {
-      if (!isCommentLine(file, file.line(h.line()).strip())) {
+      if (known.kind(h.line()) != FileFacts.COMMENT) {
         return false;
       }
     }
     int code = 0;
     int comments = 0;
     for (int i = region.start(); i <= region.end(); i++) {
-      String t = file.line(i).strip();
-      if (t.isEmpty()) {
-        continue;
-      }
-      if (isCommentLine(file, t)) {
+      byte kind = known.kind(i);
+      if (kind == FileFacts.COMMENT) {
         comments++;
-      } else {
+      } else if (kind == FileFacts.CODE) {
         code++;
       }
     }
@@ -337,7 +427,7 @@ public final class Scorer {
     return total > 0 && comments >= MOSTLY_COMMENTS_SHARE * total;
   }
 
-  private static boolean isCommentLine(SourceFile file, String stripped) {
+  static boolean isCommentLine(SourceFile file, String stripped) {
     String marker = file.language().lineComment();
     return (marker != null && stripped.startsWith(marker))
         || (file.language().hasBlockComments()

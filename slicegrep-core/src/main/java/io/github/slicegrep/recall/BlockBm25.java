@@ -4,6 +4,7 @@ import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.rank.Relevance;
 import io.github.slicegrep.source.SourceFile;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -35,9 +36,13 @@ public final class BlockBm25 {
   private final long[] stemBit;
   /** How many of the question's terms are stems. */
   private final int stems;
+  /** Each corpus file's occurrences of each term, looked up once when the corpus is read. */
+  private final Map<FileTerms, int[][]> occurrences;
 
   private BlockBm25(
-      String[] terms, double[] weights, double[] idf, double averageLength, int blocks) {
+      String[] terms, double[] weights, double[] idf, double averageLength, int blocks,
+      Map<FileTerms, int[][]> occurrences) {
+    this.occurrences = occurrences;
     this.terms = terms;
     this.weights = weights;
     this.idf = idf;
@@ -54,7 +59,7 @@ public final class BlockBm25 {
     this.stems = n;
   }
 
-  /** One file's share of the corpus: its terms and its blocks. */
+  /** One file's share of the corpus: its terms and its blocks, in line order as cut. */
   public record Document(FileTerms terms, List<Block> blocks) {}
 
   public static BlockBm25 build(Question question, List<Document> corpus) {
@@ -67,19 +72,32 @@ public final class BlockBm25 {
     int[] df = new int[terms.length];
     long totalLength = 0;
     int blocks = 0;
+    Map<FileTerms, int[][]> occurrences = new IdentityHashMap<>();
     for (Document doc : corpus) {
       FileTerms file = doc.terms();
-      int[][] positions = new int[terms.length][];
-      for (int q = 0; q < terms.length; q++) {
-        positions[q] = file.positions(terms[q]);
+      int[][] positions = occurrences.computeIfAbsent(file, f -> lookUp(f, terms));
+      List<Block> fileBlocks = doc.blocks();
+      blocks += fileBlocks.size();
+      for (Block b : fileBlocks) {
+        totalLength += file.firstTerm(b.endLine() + 1) - file.firstTerm(b.startLine());
       }
-      for (Block b : doc.blocks()) {
-        blocks++;
-        int from = file.firstTerm(b.startLine());
-        int to = file.firstTerm(b.endLine() + 1);
-        totalLength += to - from;
-        for (int q = 0; q < terms.length; q++) {
-          if (positions[q].length > 0 && FileTerms.countIn(positions[q], from, to) > 0) {
+      for (int q = 0; q < terms.length; q++) {
+        int[] at = positions[q];
+        if (at.length == 0) {
+          continue;
+        }
+        // Blocks start in ascending order, so the first occurrence at or after a block's start
+        // only moves forward: one pass over the blocks and the occurrences together.
+        int k = 0;
+        for (Block b : fileBlocks) {
+          int from = file.firstTerm(b.startLine());
+          while (k < at.length && at[k] < from) {
+            k++;
+          }
+          if (k == at.length) {
+            break;
+          }
+          if (at[k] < file.firstTerm(b.endLine() + 1)) {
             df[q]++;
           }
         }
@@ -90,7 +108,21 @@ public final class BlockBm25 {
       idf[i] = Math.log(1 + (blocks - df[i] + 0.5) / (df[i] + 0.5));
     }
     double average = blocks == 0 ? 1 : Math.max(1, (double) totalLength / blocks);
-    return new BlockBm25(terms, weights, idf, average, blocks);
+    return new BlockBm25(terms, weights, idf, average, blocks, occurrences);
+  }
+
+  private static int[][] lookUp(FileTerms file, String[] terms) {
+    int[][] positions = new int[terms.length][];
+    for (int q = 0; q < terms.length; q++) {
+      positions[q] = file.positions(terms[q]);
+    }
+    return positions;
+  }
+
+  /** The occurrences of each term in {@code file}: stored for a corpus file, else looked up. */
+  private int[][] occurrencesIn(FileTerms file) {
+    int[][] known = occurrences.get(file);
+    return known != null ? known : lookUp(file, terms);
   }
 
   /** The BM25 score of lines {@code from..to} (1-based, inclusive) of a file. */
@@ -98,14 +130,15 @@ public final class BlockBm25 {
     int first = file.firstTerm(from);
     int last = file.firstTerm(to + 1);
     double norm = K1 * (1 - B + B * (last - first) / averageLength);
+    int[][] positions = occurrencesIn(file);
     double sum = 0;
     for (int i = 0; i < terms.length; i++) {
-      int tf = FileTerms.countIn(file.positions(terms[i]), first, last);
+      int tf = FileTerms.countIn(positions[i], first, last);
       if (tf > 0) {
         sum += weights[i] * idf[i] * tf * (K1 + 1) / (tf + norm);
       }
     }
-    return sum == 0 ? 0 : sum * proximity(file, from, to);
+    return sum == 0 ? 0 : sum * proximity(file, positions, from, to);
   }
 
   /**
@@ -113,7 +146,7 @@ public final class BlockBm25 {
    * #PROXIMITY_LINES} consecutive lines of the span: a doc comment or a statement that says what
    * the question says, in a few lines, beats the same words scattered over a long body.
    */
-  private double proximity(FileTerms file, int from, int to) {
+  private double proximity(FileTerms file, int[][] positions, int from, int to) {
     if (stems < 2) {
       return 1;
     }
@@ -124,7 +157,7 @@ public final class BlockBm25 {
       if (stemBit[q] == 0) {
         continue;
       }
-      int[] at = file.positions(terms[q]);
+      int[] at = positions[q];
       for (int k = FileTerms.lowerBound(at, first); k < at.length && at[k] < last; k++) {
         lineMasks[file.lineOf(at[k]) - from] |= stemBit[q];
       }

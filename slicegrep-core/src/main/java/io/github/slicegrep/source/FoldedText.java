@@ -19,10 +19,12 @@ public final class FoldedText {
 
   private final String text;
   private final int[] lineStarts;
+  private final int longestLine;
 
-  private FoldedText(String text, int[] lineStarts) {
+  private FoldedText(String text, int[] lineStarts, int longestLine) {
     this.text = text;
     this.lineStarts = lineStarts;
+    this.longestLine = longestLine;
   }
 
   static FoldedText of(List<String> lines) {
@@ -33,15 +35,17 @@ public final class FoldedText {
     }
     char[] out = new char[(int) Math.min(Integer.MAX_VALUE - 8L, length)];
     int at = 0;
+    int longest = 0;
     for (int i = 0; i < lines.size(); i++) {
       starts[i] = at;
       String line = lines.get(i);
+      longest = Math.max(longest, line.length());
       for (int j = 0; j < line.length(); j++) {
         out[at++] = FOLD[line.charAt(j)];
       }
       out[at++] = '\n';
     }
-    return new FoldedText(new String(out, 0, at), starts);
+    return new FoldedText(new String(out, 0, at), starts, longest);
   }
 
   /** Folds one character as the text is folded; a literal needle is folded with this. */
@@ -56,6 +60,20 @@ public final class FoldedText {
 
   public int lineStart(int line) {
     return lineStarts[line - 1];
+  }
+
+  /**
+   * Characters of lines {@code from..to} (1-based, inclusive) joined with {@code \n}: what a
+   * slice of them costs, without walking its lines.
+   */
+  public int chars(int from, int to) {
+    int end = to < lineStarts.length ? lineStarts[to] : text.length();
+    return Math.max(0, end - 1 - lineStarts[from - 1]);
+  }
+
+  /** Length of the longest line. */
+  public int longestLine() {
+    return longestLine;
   }
 
   /** The 1-based line holding offset {@code offset}. */

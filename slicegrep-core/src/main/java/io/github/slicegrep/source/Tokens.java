@@ -17,11 +17,11 @@ public final class Tokens {
 
   /** The estimate for lines {@code from..to} of {@code file} joined with newlines. */
   public static int estimate(SourceFile file, int from, int to) {
-    long chars = 0;
-    for (int i = from; i <= to; i++) {
-      chars += file.line(i).length() + 1L;
-    }
-    chars = Math.max(0, chars - 1);
+    return ofChars(file.folded().chars(from, to));
+  }
+
+  /** The estimate for {@code chars} characters. */
+  public static int ofChars(long chars) {
     return (int) Math.min(Integer.MAX_VALUE, (chars + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN);
   }
 }

@@ -31,7 +31,8 @@ class LineScannerTest {
           "\\x41BC|\\Qa.b\\E|(?x) a b",
           "how does the scorer rank results when packing budgets",
           "ünïcode|straße|İstanbul",
-          "score(");
+          "score(",
+          "queryset_?cache|key cache|set-up");
 
   private static final List<String> LINES =
       List.of(
@@ -39,7 +40,9 @@ class LineScannerTest {
           "KELVIN \u212Aelvin", "\u017Fort the list", "\u0130stanbul istanbul", "color colour",
           "abbbc ac", "xxy xxxy xy", "scorer.rank() Scorer.Rank", "foobaz barbaz", "",
           "a".repeat(LineScanner.MAX_MATCHED_LINE_CHARS + 1) + " score", "score score",
-          "ABC a.b ab", "ünïcode STRASSE straße", "results when iterating", "get_OBJECT");
+          "ABC a.b ab", "ünïcode STRASSE straße", "results when iterating", "get_OBJECT",
+          "QuerySet_Cache querysetcache", "query\u017Fet_cache", "\u212Aey cache KEY CACHE",
+          "set-up SET-UP", "queryset_\u212Aache");
 
   @Test
   void fastPathFindsExactlyTheLinesEveryFragmentMatches() {
@@ -68,6 +71,22 @@ class LineScannerTest {
     assertEquals(Optional.empty(), literal("\\x41BC"));
     assertEquals(Optional.empty(), literal("(?x) a b"));
     assertEquals(Optional.of("stra"), literal("straße"));
+  }
+
+  @Test
+  void exactLiteralsSpellOutSimpleFragmentsOnly() {
+    assertEquals(Optional.of(List.of("querysetcache", "queryset_cache")), exact("queryset_?cache"));
+    assertEquals(Optional.of(List.of("get_object")), exact("get_Object"));
+    assertEquals(Optional.of(List.of("key cache")), exact("key cache"));
+    assertEquals(Optional.empty(), exact("straße")); // not ASCII: the matcher decides
+    assertEquals(Optional.of(List.of("color", "colour")), exact("colou?r|x"));
+    assertEquals(Optional.empty(), exact("ab+c"));
+    assertEquals(Optional.empty(), exact("a?b?c?d?e")); // too many spellings
+    assertEquals(Optional.empty(), exact("ab?")); // one spelling would be a single letter
+  }
+
+  private static Optional<List<String>> exact(String fragment) {
+    return RequiredLiteral.exact(QueryParser.parse(fragment).fragments().get(0));
   }
 
   private static Optional<String> literal(String fragment) {
