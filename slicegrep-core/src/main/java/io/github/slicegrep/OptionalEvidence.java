@@ -5,6 +5,7 @@ import com.google.common.cache.CacheBuilder;
 import com.google.common.hash.Hashing;
 import io.github.slicegrep.dense.BlockVectorStore;
 import io.github.slicegrep.dense.DenseRuntime;
+import io.github.slicegrep.dense.RankFusion;
 import io.github.slicegrep.dense.StaticModel;
 import io.github.slicegrep.history.GitHistory;
 import io.github.slicegrep.history.HistoryPriors;
@@ -45,8 +46,6 @@ import org.jspecify.annotations.Nullable;
 final class OptionalEvidence {
   /** Weight of the dense list in the fusion: 0.5 lost least on the tuning seeds (1 lost more). */
   static final double DENSE_WEIGHT = 0.5;
-  /** Reciprocal-rank fusion constant (the usual 60). */
-  static final int RRF_K = 60;
   /** Dense blocks fused: as many as the bench's retrieval baselines consider. */
   static final int DENSE_CANDIDATES = 60;
   /** The rank reason of a chunk that only dense recall found. */
@@ -136,7 +135,7 @@ final class OptionalEvidence {
     lexicalOrder.addAll(omittedLexical.keySet());
     Map<Span, Block> denseBlocks = new LinkedHashMap<>();
     List<Span> denseOrder = denseTop(s, model, byPath, denseBlocks);
-    Map<Span, Double> fused = fuse(lexicalOrder, denseOrder);
+    Map<Span, Double> fused = RankFusion.reciprocalRank(lexicalOrder, denseOrder, DENSE_WEIGHT);
 
     int budget = s.options().budget();
     int used = 0;
@@ -184,24 +183,6 @@ final class OptionalEvidence {
     List<String> reasons = omission != null ? omission.reasons() : List.of(DENSE_REASON);
     return new Chunk(span.file(), span.start(), span.end(), symbol, List.of(), 0,
         Math.round(score * 1e4) / 1e4, reasons, hash, tokens, code);
-  }
-
-  /** Reciprocal-rank fusion, best first; ties keep the lexical order first. */
-  static <T> Map<T, Double> fuse(List<T> lexical, List<T> denseOrder) {
-    Map<T, Double> score = new LinkedHashMap<>();
-    for (int i = 0; i < lexical.size(); i++) {
-      score.merge(lexical.get(i), 1.0 / (RRF_K + i + 1), Double::sum);
-    }
-    for (int i = 0; i < denseOrder.size(); i++) {
-      score.merge(denseOrder.get(i), DENSE_WEIGHT / (RRF_K + i + 1), Double::sum);
-    }
-    Map<T, Integer> order = new HashMap<>();
-    score.keySet().forEach(k -> order.put(k, order.size()));
-    List<T> keys = new ArrayList<>(score.keySet());
-    keys.sort(Comparator.comparingDouble((T k) -> -score.get(k)).thenComparingInt(order::get));
-    Map<T, Double> out = new LinkedHashMap<>();
-    keys.forEach(k -> out.put(k, score.get(k)));
-    return out;
   }
 
   /** The blocks most similar to the question, best first; ties by file and line. */

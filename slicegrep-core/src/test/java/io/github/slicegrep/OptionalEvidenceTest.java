@@ -13,18 +13,17 @@ import io.github.slicegrep.dense.DenseRuntime;
 import io.github.slicegrep.dense.TinyModel;
 import io.github.slicegrep.history.GitHistory;
 import io.github.slicegrep.history.HistoryRerank;
+import io.github.slicegrep.history.TestRepository;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.util.FS;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -151,18 +150,6 @@ class OptionalEvidenceTest {
     assertEquals(store, vectorsFile(index));
   }
 
-  private static void commit(Git git, Path repo, int clock, Map<String, String> files)
-      throws Exception {
-    for (Map.Entry<String, String> e : files.entrySet()) {
-      Files.writeString(repo.resolve(e.getKey()), e.getValue());
-      git.add().addFilepattern(e.getKey()).call();
-    }
-    PersonIdent who = new PersonIdent("t", "t@example.org",
-        Instant.ofEpochSecond(1_700_000_000L + clock), ZoneOffset.UTC);
-    git.commit().setMessage("change " + clock).setAuthor(who).setCommitter(who).setSign(false)
-        .call();
-  }
-
   @Test
   void historyReRanksTheFileListInsideAGitRepository() throws Exception {
     assumeTrue(!GitHistory.switchedOff(System.getenv()), "SLICEGREP_HISTORY=off here");
@@ -170,9 +157,9 @@ class OptionalEvidenceTest {
     Path repo = tmp.resolve("repo");
     Files.createDirectories(repo);
     try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
-      commit(git, repo, 0, Map.of("c.py", "handle = 0\nhandle = 1\nhandle = 2\n"));
+      TestRepository.commit(git, repo, 0, "first", Map.of("c.py", "handle = 0\nhandle = 1\nhandle = 2\n"));
       for (int i = 1; i <= 4; i++) {
-        commit(git, repo, i, Map.of(
+        TestRepository.commit(git, repo, i, "change " + i, Map.of(
             "a.py", "def handle(x):\n    return handle(x - " + i + ")\nhandle = 1\nhandle\n",
             "b.py", "handle = " + i + "\n"));
       }

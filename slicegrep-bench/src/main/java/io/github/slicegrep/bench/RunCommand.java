@@ -97,23 +97,10 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!split.equals(SeedLedger.TUNING) && !split.equals(SeedLedger.CONFIRMATION)) {
-      System.err.println("run: --split must be tuning or confirmation, got " + split);
-      return 2;
-    }
-    int pool = split.equals(SeedLedger.TUNING) ? 0 : 1;
-    if (listTasks && pool != 0) {
-      System.err.println("run: --list-tasks shows held-back tasks; only for --split tuning");
-      return 2;
-    }
     SeedLedger seeds = new SeedLedger(ledger);
-    Optional<String> refusal = seeds.refusal(seed, split);
-    if (refusal.isPresent() && !listTasks) {
-      if (!force) {
-        System.err.println("run: refused: " + refusal.get());
-        return 2;
-      }
-      System.err.println("run: --force: " + refusal.get());
+    int pool = seeds.admit(seed, split, force, listTasks, "run", System.err);
+    if (pool < 0) {
+      return 2;
     }
     Path dir = BenchMain.corporaDir(corpora);
     Manifest manifest = Manifest.bundled();

@@ -29,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -39,6 +38,7 @@ import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -100,8 +100,7 @@ public final class ChangesCommand implements Callable<Integer> {
   boolean list;
 
   /** One way of ordering a result's files. */
-  record Variant(String name, Options options, HistoryRerank.@org.jspecify.annotations.Nullable
-      Weights weights) {}
+  record Variant(String name, Options options, HistoryRerank.@Nullable Weights weights) {}
 
   /** What one variant found for one commit. */
   record Outcome(String variant, String commit, int firstRank, boolean chunkHit, int truth,
@@ -109,27 +108,14 @@ public final class ChangesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!split.equals(SeedLedger.TUNING) && !split.equals(SeedLedger.CONFIRMATION)) {
-      System.err.println("changes: --split must be tuning or confirmation, got " + split);
-      return 2;
-    }
     if (count < 1) {
       System.err.println("changes: --commits must be >= 1, got " + count);
       return 2;
     }
-    int pool = split.equals(SeedLedger.TUNING) ? 0 : 1;
-    if (list && pool != 0) {
-      System.err.println("changes: --list shows held-back commits; only for --split tuning");
-      return 2;
-    }
     SeedLedger seeds = new SeedLedger(ledger);
-    Optional<String> refusal = seeds.refusal(seed, split);
-    if (refusal.isPresent() && !list) {
-      if (!force) {
-        System.err.println("changes: refused: " + refusal.get());
-        return 2;
-      }
-      System.err.println("changes: --force: " + refusal.get());
+    int pool = seeds.admit(seed, split, force, list, "changes", System.err);
+    if (pool < 0) {
+      return 2;
     }
     FileRepositoryBuilder builder = new FileRepositoryBuilder().findGitDir(repo.toFile());
     if (builder.getGitDir() == null) {
@@ -251,8 +237,8 @@ public final class ChangesCommand implements Callable<Integer> {
     return out;
   }
 
-  static Outcome score(Variant v, CommitSelection.Change c, @org.jspecify.annotations.Nullable
-      Result result, HistoryPriors priors) {
+  static Outcome score(
+      Variant v, CommitSelection.Change c, @Nullable Result result, HistoryPriors priors) {
     if (result == null) {
       return new Outcome(v.name(), c.commit(), -1, false, c.truth().size(), 0);
     }
