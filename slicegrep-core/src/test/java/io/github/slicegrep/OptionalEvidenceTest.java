@@ -157,7 +157,8 @@ class OptionalEvidenceTest {
     Path repo = tmp.resolve("repo");
     Files.createDirectories(repo);
     try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
-      TestRepository.commit(git, repo, 0, "first", Map.of("c.py", "handle = 0\nhandle = 1\nhandle = 2\n"));
+      TestRepository.commit(git, repo, 0, "first",
+          Map.of("c.py", "handle = 0\nhandle = 1\nhandle = 2\n"));
       for (int i = 1; i <= 4; i++) {
         TestRepository.commit(git, repo, i, "change " + i, Map.of(
             "a.py", "def handle(x):\n    return handle(x - " + i + ")\nhandle = 1\nhandle\n",

@@ -38,7 +38,9 @@ public final class HistoryRerank {
 
     /**
      * Chosen on the tuning commits of the changes suite (docs/RESULTS.md, "Dense recall and
-     * history priors"): churn 0.3 and co-change 0.5 of the score at most (the best of a small grid there, by one commit).
+     * history priors"): churn 0.3 and co-change 0.5 of the score at most (the best of a small
+     * grid there, by one commit; it did not hold on the confirmation commits, so history is off
+     * by default).
      */
     public static Weights defaults() {
       return new Weights(0.3, 0.5);

@@ -11,6 +11,7 @@ import io.github.slicegrep.SlicegrepException;
 import io.github.slicegrep.bench.metrics.Wilson;
 import io.github.slicegrep.bench.strategy.Limits;
 import io.github.slicegrep.bench.suite.SeedLedger;
+import io.github.slicegrep.bench.suite.SeedOptions;
 import io.github.slicegrep.dense.DenseRuntime;
 import io.github.slicegrep.history.GitHistory;
 import io.github.slicegrep.history.HistoryPriors;
@@ -40,6 +41,7 @@ import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -68,23 +70,12 @@ public final class ChangesCommand implements Callable<Integer> {
       description = "the newest commit considered (default ${DEFAULT-VALUE})")
   String rev;
 
-  @Option(names = "--seed", required = true, description = "commit sampling seed")
-  long seed;
-
-  @Option(names = "--split", required = true,
-      description = "tuning (pool 0, reusable) or confirmation (pool 1, each seed once)")
-  String split;
+  @Mixin
+  SeedOptions seeding;
 
   @Option(names = "--commits", defaultValue = "40",
       description = "commits drawn from the pool (default ${DEFAULT-VALUE})")
   int count;
-
-  @Option(names = "--force", description = "run even though the seed ledger says not to")
-  boolean force;
-
-  @Option(names = "--ledger", defaultValue = "slicegrep-bench/seeds.tsv",
-      description = "seed ledger (default ${DEFAULT-VALUE})")
-  Path ledger;
 
   @Option(names = "--json", description = "write the per-commit results here")
   Path json;
@@ -112,8 +103,8 @@ public final class ChangesCommand implements Callable<Integer> {
       System.err.println("changes: --commits must be >= 1, got " + count);
       return 2;
     }
-    SeedLedger seeds = new SeedLedger(ledger);
-    int pool = seeds.admit(seed, split, force, list, "changes", System.err);
+    SeedLedger seeds = seeding.ledger();
+    int pool = seeding.admit(list, "changes", System.err);
     if (pool < 0) {
       return 2;
     }
@@ -129,7 +120,8 @@ public final class ChangesCommand implements Callable<Integer> {
         return 2;
       }
       List<CommitSelection.Change> eligible = CommitSelection.eligible(r, head);
-      List<CommitSelection.Change> drawn = CommitSelection.draw(eligible, pool, seed, count);
+      List<CommitSelection.Change> drawn =
+          CommitSelection.draw(eligible, pool, seeding.seed, count);
       if (list) {
         drawn.forEach(c -> System.out.println(c.commit().substring(0, 10) + "\t" + c.subject()
             + "\t" + c.truth()));
@@ -137,7 +129,8 @@ public final class ChangesCommand implements Callable<Integer> {
       }
       String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
       if (pool == 1) {
-        seeds.record(seed, split, date, "changes suite started: " + drawn.size() + " commits");
+        seeds.record(seeding.seed, seeding.split, date,
+            "changes suite started: " + drawn.size() + " commits");
       }
       if (!extraWeights.isEmpty() && pool != 0) {
         System.err.println("changes: --weights is for tuning; confirmation runs the defaults");
@@ -164,14 +157,15 @@ public final class ChangesCommand implements Callable<Integer> {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("date", date);
         doc.put("repo_head", head.name());
-        doc.put("seed", seed);
-        doc.put("split", split);
+        doc.put("seed", seeding.seed);
+        doc.put("split", seeding.split);
         doc.put("commits", drawn);
         doc.put("outcomes", outcomes);
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(),
             doc);
       }
-      seeds.record(seed, split, date, "changes suite done: " + drawn.size() + " commits, "
+      seeds.record(seeding.seed, seeding.split, date, "changes suite done: " + drawn.size()
+          + " commits, "
           + variants.size() + " variants");
       return 0;
     }
@@ -271,7 +265,8 @@ public final class ChangesCommand implements Callable<Integer> {
     sb.append(String.format(Locale.ROOT,
         "Changes suite at %s: %d eligible commits, %d in this pool, %d drawn.%n%n",
         head.substring(0, 10), eligible.size(), inPool, drawn.size()));
-    sb.append("| variant | hit@1 | hit@3 | hit@5 (95% CI) | hit@10 | recall@5 | chunk hit (95% CI) |\n");
+    sb.append("| variant | hit@1 | hit@3 | hit@5 (95% CI) | hit@10 | recall@5"
+        + " | chunk hit (95% CI) |\n");
     sb.append("|---|---|---|---|---|---|---|\n");
     for (Variant v : variants) {
       List<Outcome> os = outcomes.stream().filter(o -> o.variant().equals(v.name())).toList();

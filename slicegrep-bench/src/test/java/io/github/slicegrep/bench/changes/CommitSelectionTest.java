@@ -117,6 +117,27 @@ class CommitSelectionTest {
   }
 
   @Test
+  void changesRefusesASpentConfirmationSeedAndBadArguments() throws Exception {
+    Path ledger = tmp.resolve("seeds.tsv");
+    new io.github.slicegrep.bench.suite.SeedLedger(ledger)
+        .record(77, "confirmation", "2026-01-01T00:00:00Z", "spent");
+    String r = repo.toString();
+    String l = ledger.toString();
+    picocli.CommandLine cli = new picocli.CommandLine(new ChangesCommand());
+    assertEquals(2, cli.execute("--repo", r, "--seed", "77", "--split", "confirmation",
+        "--ledger", l));
+    assertEquals(2, new picocli.CommandLine(new ChangesCommand()).execute("--repo", r,
+        "--seed", "78", "--split", "sideways", "--ledger", l));
+    assertEquals(2, new picocli.CommandLine(new ChangesCommand()).execute("--repo", r,
+        "--seed", "78", "--split", "confirmation", "--list", "--ledger", l));
+    assertEquals(2, new picocli.CommandLine(new ChangesCommand()).execute("--repo",
+        tmp.resolve("no-repo-here").toString(), "--seed", "78", "--split", "tuning",
+        "--ledger", l));
+    assertEquals(1, new io.github.slicegrep.bench.suite.SeedLedger(ledger).entries().size(),
+        "nothing refused is recorded");
+  }
+
+  @Test
   void sourceMeansCodeOutsideDocs() {
     assertTrue(CommitSelection.isSource("slicegrep-core/src/main/java/X.java"));
     assertTrue(CommitSelection.isSource("slicegrep-bench/bench.sh"));
