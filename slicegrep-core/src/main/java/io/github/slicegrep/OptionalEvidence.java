@@ -276,9 +276,4 @@ final class OptionalEvidence {
     return BlockVectorStore.FileKey.of(stamp.size(), stamp.modifiedNanos(),
         String.join("\n", f.lines()));
   }
-
-  /** Whether this reader's dense model is loaded (for tests and diagnostics). */
-  String denseStatus() {
-    return dense.status();
-  }
 }
