@@ -112,6 +112,8 @@ public final class FocusedReader {
    * lets tests delete or replace files exactly in that gap.
    */
   private volatile Consumer<List<Path>> afterListing = paths -> {};
+  /** Dense recall and history priors of this reader (issue 10). */
+  private final OptionalEvidence evidence = new OptionalEvidence(this);
 
   /**
    * A reader with in-memory caches only (at most 256 Mi characters of decoded text); it writes
@@ -253,6 +255,9 @@ public final class FocusedReader {
         directory ? readTree(path, options, progress, index) : List.of(readSingle(path, options));
     Query routed = Router.route(parsed, phrase -> occursIn(files, phrase));
     Result result = new Search(routed, options, label(path, directory), directory, files).run();
+    // Optional evidence (issue 10): dense recall and history priors, off unless asked for.
+    result = evidence.apply(new OptionalEvidence.Searched(path, directory, routed, options,
+        files, indexDirectory), result);
     if (index != null) {
       index.saveIfChanged();
     }

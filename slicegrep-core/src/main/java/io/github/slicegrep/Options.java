@@ -18,7 +18,7 @@ public final class Options {
   private static final Options DEFAULTS =
       new Options(
           DEFAULT_BUDGET, Boundary.AUTO, DEFAULT_CONTEXT, DEFAULT_CONTEXT, true, true,
-          Objective.AUTO, DEFAULT_MAX_FILE_BYTES, false);
+          Objective.AUTO, DEFAULT_MAX_FILE_BYTES, false, false, false);
 
   private final int budget;
   private final Boundary boundary;
@@ -29,10 +29,12 @@ public final class Options {
   private final Objective objective;
   private final long maxFileBytes;
   private final boolean confined;
+  private final boolean dense;
+  private final boolean history;
 
   private Options(
       int budget, Boundary boundary, int before, int after, boolean recursive, boolean dedupe,
-      Objective objective, long maxFileBytes, boolean confined) {
+      Objective objective, long maxFileBytes, boolean confined, boolean dense, boolean history) {
     SlicegrepException.check(budget >= 0, "budget must be >= 0 (0 means unlimited), got %s", budget);
     SlicegrepException.check(before >= 0, "before must be >= 0, got %s", before);
     SlicegrepException.check(after >= 0, "after must be >= 0, got %s", after);
@@ -46,13 +48,15 @@ public final class Options {
     this.objective = objective;
     this.maxFileBytes = maxFileBytes;
     this.confined = confined;
+    this.dense = dense;
+    this.history = history;
   }
 
   /**
    * The settings a search starts from.
    *
    * @return budget 800, boundary auto, 40/40 context, recursive, dedupe on, objective auto,
-   *     2 MiB file cap, not confined
+   *     2 MiB file cap, not confined, dense and history off
    */
   public static Options defaults() {
     return DEFAULTS;
@@ -153,7 +157,7 @@ public final class Options {
    */
   public Options withBudget(int budget) {
     return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined);
+        confined, dense, history);
   }
 
   /**
@@ -164,7 +168,7 @@ public final class Options {
    */
   public Options withBoundary(Boundary boundary) {
     return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined);
+        confined, dense, history);
   }
 
   /**
@@ -176,7 +180,7 @@ public final class Options {
    */
   public Options withBefore(int before) {
     return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined);
+        confined, dense, history);
   }
 
   /**
@@ -188,7 +192,7 @@ public final class Options {
    */
   public Options withAfter(int after) {
     return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined);
+        confined, dense, history);
   }
 
   /**
@@ -200,7 +204,7 @@ public final class Options {
    */
   public Options withContext(int lines) {
     return new Options(budget, boundary, lines, lines, recursive, dedupe, objective, maxFileBytes,
-        confined);
+        confined, dense, history);
   }
 
   /**
@@ -211,7 +215,7 @@ public final class Options {
    */
   public Options withRecursive(boolean recursive) {
     return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined);
+        confined, dense, history);
   }
 
   /**
@@ -222,7 +226,7 @@ public final class Options {
    */
   public Options withDedupe(boolean dedupe) {
     return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined);
+        confined, dense, history);
   }
 
   /**
@@ -233,7 +237,7 @@ public final class Options {
    */
   public Options withObjective(Objective objective) {
     return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined);
+        confined, dense, history);
   }
 
   /**
@@ -245,7 +249,7 @@ public final class Options {
    */
   public Options withMaxFileBytes(long maxFileBytes) {
     return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined);
+        confined, dense, history);
   }
 
   /**
@@ -257,15 +261,61 @@ public final class Options {
    */
   public Options withConfined(boolean confined) {
     return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined);
+        confined, dense, history);
+  }
+
+  /**
+   * Whether plain-English questions also use dense recall (off by default: it lost on the
+   * controlled suite's tuning and confirmation seeds, docs/RESULTS.md). It takes effect only
+   * when {@code SLICEGREP_MODEL_DIR} names a model that loads and {@code SLICEGREP_DENSE} is not
+   * {@code off}; precise queries never use it.
+   *
+   * @return true when dense recall is asked for
+   */
+  public boolean dense() {
+    return dense;
+  }
+
+  /**
+   * Whether a directory search inside a git work tree re-ranks its file list by git history
+   * (churn, and co-change with the best-matching files). Off by default: it did not win on the
+   * changes suite's confirmation commits (docs/RESULTS.md). {@code SLICEGREP_HISTORY=off} keeps
+   * it off even when asked for.
+   *
+   * @return true when history priors are asked for
+   */
+  public boolean history() {
+    return history;
+  }
+
+  /**
+   * Sets {@link #dense()}.
+   *
+   * @param dense true to fuse dense recall into plain-English questions when a model is present
+   * @return a copy with the setting changed
+   */
+  public Options withDense(boolean dense) {
+    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
+        confined, dense, history);
+  }
+
+  /**
+   * Sets {@link #history()}.
+   *
+   * @param history true to re-rank the file list by git history inside a git work tree
+   * @return a copy with the setting changed
+   */
+  public Options withHistory(boolean history) {
+    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
+        confined, dense, history);
   }
 
   @Override
   public String toString() {
     return String.format(
         "Options{budget=%d, boundary=%s, before=%d, after=%d, recursive=%s, dedupe=%s,"
-            + " objective=%s, maxFileBytes=%d, confined=%s}",
+            + " objective=%s, maxFileBytes=%d, confined=%s, dense=%s, history=%s}",
         budget, boundary.label(), before, after, recursive, dedupe, objective.label(),
-        maxFileBytes, confined);
+        maxFileBytes, confined, dense, history);
   }
 }

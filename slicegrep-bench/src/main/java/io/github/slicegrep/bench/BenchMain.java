@@ -1,5 +1,6 @@
 package io.github.slicegrep.bench;
 
+import io.github.slicegrep.bench.changes.ChangesCommand;
 import io.github.slicegrep.bench.corpus.CorpusSetup;
 import io.github.slicegrep.bench.corpus.Fetcher;
 import io.github.slicegrep.bench.corpus.Manifest;
@@ -12,14 +13,14 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code slicegrep-bench} command: {@code setup}, {@code run}, {@code compare},
- * {@code charts}.
+ * {@code charts}, {@code changes}.
  */
 @Command(
     name = "slicegrep-bench",
     mixinStandardHelpOptions = true,
     description = "Pinned corpora, the controlled retrieval suite and one-task comparisons.",
     subcommands = {BenchMain.Setup.class, RunCommand.class, CompareCommand.class,
-        ChartsCommand.class})
+        ChartsCommand.class, ChangesCommand.class})
 public final class BenchMain implements Callable<Integer> {
   /** Environment variable naming the corpora folder. */
   public static final String CORPORA_ENV = "SLICEGREP_BENCH_CORPORA";

@@ -20,6 +20,7 @@ import io.github.slicegrep.bench.strategy.Strategy;
 import io.github.slicegrep.bench.strategy.WholeFileRead;
 import io.github.slicegrep.bench.suite.Report;
 import io.github.slicegrep.bench.suite.SeedLedger;
+import io.github.slicegrep.bench.suite.SeedOptions;
 import io.github.slicegrep.bench.suite.Suite;
 import io.github.slicegrep.bench.truth.CorpusFacts;
 import io.github.slicegrep.bench.truth.Lang;
@@ -43,6 +44,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -58,15 +60,8 @@ final class RunCommand implements Callable<Integer> {
       + BenchMain.CORPORA_ENV + " or ./" + BenchMain.DEFAULT_CORPORA + ")")
   Path corpora;
 
-  @Option(names = "--seed", required = true, description = "task sampling seed")
-  long seed;
-
-  @Option(names = "--split", required = true,
-      description = "tuning (pool 0, reusable) or confirmation (pool 1, each seed once)")
-  String split;
-
-  @Option(names = "--force", description = "run even though the seed ledger says not to")
-  boolean force;
+  @Mixin
+  SeedOptions seeding;
 
   @Option(names = "--per-family", defaultValue = "5",
       description = "tasks per corpus and family (default ${DEFAULT-VALUE})")
@@ -84,10 +79,6 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--markdown", description = "write the Markdown tables here")
   Path markdown;
 
-  @Option(names = "--ledger", defaultValue = "slicegrep-bench/seeds.tsv",
-      description = "seed ledger (default ${DEFAULT-VALUE})")
-  Path ledger;
-
   @Option(names = "--probe", description = "path to a probe binary: adds the peer row")
   Path probe;
 
@@ -97,23 +88,10 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!split.equals(SeedLedger.TUNING) && !split.equals(SeedLedger.CONFIRMATION)) {
-      System.err.println("run: --split must be tuning or confirmation, got " + split);
+    SeedLedger seeds = seeding.ledger();
+    int pool = seeding.admit(listTasks, "run", System.err);
+    if (pool < 0) {
       return 2;
-    }
-    int pool = split.equals(SeedLedger.TUNING) ? 0 : 1;
-    if (listTasks && pool != 0) {
-      System.err.println("run: --list-tasks shows held-back tasks; only for --split tuning");
-      return 2;
-    }
-    SeedLedger seeds = new SeedLedger(ledger);
-    Optional<String> refusal = seeds.refusal(seed, split);
-    if (refusal.isPresent() && !listTasks) {
-      if (!force) {
-        System.err.println("run: refused: " + refusal.get());
-        return 2;
-      }
-      System.err.println("run: --force: " + refusal.get());
     }
     Path dir = BenchMain.corporaDir(corpora);
     Manifest manifest = Manifest.bundled();
@@ -137,7 +115,7 @@ final class RunCommand implements Callable<Integer> {
       TaskGenerator gen = new TaskGenerator();
       for (Suite.CorpusRef r : refs) {
         CorpusFacts facts = new CorpusFacts(r.name(), r.lang(), SourceSet.load(r.root()));
-        for (Task t : gen.draw(facts, seed, pool, perFamily)) {
+        for (Task t : gen.draw(facts, seeding.seed, pool, perFamily)) {
           System.out.println(t.id() + "\tq=" + t.query() + "\t" + t.truth());
         }
       }
@@ -158,10 +136,10 @@ final class RunCommand implements Callable<Integer> {
     String commit = gitHead();
     if (pool == 1) {
       // Spent the moment its tasks are drawn, even if the run then fails.
-      seeds.record(seed, split, date, "started: " + refs.size() + " corpora, "
+      seeds.record(seeding.seed, seeding.split, date, "started: " + refs.size() + " corpora, "
           + strategies.size() + " strategies");
     }
-    Suite.Run run = new Suite(strategies, System.err).run(refs, seed, pool, perFamily);
+    Suite.Run run = new Suite(strategies, System.err).run(refs, seeding.seed, pool, perFamily);
     String command = "slicegrep-bench "
         + String.join(" ", spec.commandLine().getParseResult().originalArgs());
     Map<String, Object> meta = meta(manifest, refs, date, command, pool, commit);
@@ -176,7 +154,8 @@ final class RunCommand implements Callable<Integer> {
       Files.writeString(markdown, tables, StandardCharsets.UTF_8);
     }
     System.out.println(tables);
-    seeds.record(seed, split, date, "done: " + run.tasks().size() + " tasks, " + refs.size()
+    seeds.record(seeding.seed, seeding.split, date, "done: " + run.tasks().size() + " tasks, "
+        + refs.size()
         + " corpora, " + strategies.size() + " strategies");
     return 0;
   }
@@ -218,8 +197,8 @@ final class RunCommand implements Callable<Integer> {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("date", date);
     m.put("command", command);
-    m.put("seed", seed);
-    m.put("split", split);
+    m.put("seed", seeding.seed);
+    m.put("split", seeding.split);
     m.put("pool", pool);
     m.put("per_family", perFamily);
     m.put("retrieval_budget", Limits.RETRIEVAL_BUDGET);

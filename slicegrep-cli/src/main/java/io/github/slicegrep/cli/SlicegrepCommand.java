@@ -128,6 +128,21 @@ public final class SlicegrepCommand implements Callable<Integer> {
   boolean confine;
 
   @Option(
+      names = "--dense",
+      negatable = true,
+      description = "Fuse dense (embedding) recall into plain-English questions when"
+          + " SLICEGREP_MODEL_DIR names a model (default: off; precise queries never use it;"
+          + " SLICEGREP_DENSE=off overrides).")
+  boolean dense;
+
+  @Option(
+      names = "--history",
+      negatable = true,
+      description = "Re-rank the file list by git history (churn, co-change) inside a git work"
+          + " tree (default: off; SLICEGREP_HISTORY=off overrides).")
+  boolean history;
+
+  @Option(
       names = "--max-file-bytes",
       paramLabel = "N",
       description = "Skip files larger than this (default: ${DEFAULT-VALUE}).")
@@ -168,7 +183,9 @@ public final class SlicegrepCommand implements Callable<Integer> {
             .withDedupe(!noDedupe)
             .withObjective(Objective.parse(objective))
             .withMaxFileBytes(maxFileBytes)
-            .withConfined(confine);
+            .withConfined(confine)
+            .withDense(dense)
+            .withHistory(history);
     Result result = reader().search(path, pattern, options, progress());
     clearProgressLine();
     out.print(json ? result.toJson() + "\n" : result.render());

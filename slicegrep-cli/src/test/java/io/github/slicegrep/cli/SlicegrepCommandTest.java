@@ -49,6 +49,22 @@ class SlicegrepCommandTest {
   }
 
   @Test
+  void denseAndHistoryFlagsAreAcceptedAndChangeNothingWithoutAModelOrGit() {
+    String src = dir.resolve("src").toString();
+    String question = "how is the score of a scorer doubled";
+    assertEquals(0, run(src, question, "--json", "--no-index"));
+    String plain = out;
+    assertEquals(0, run(src, question, "--json", "--no-index", "--dense", "--history"));
+    if (System.getenv("SLICEGREP_MODEL_DIR") == null) {
+      assertEquals(plain, out);
+    }
+    assertEquals(0, run(src, question, "--json", "--no-index", "--no-dense", "--no-history"));
+    assertEquals(plain, out);
+    assertEquals(2, run(src, question, "--dense=sometimes"));
+    assertTrue(err.contains("--dense"), err);
+  }
+
+  @Test
   void exitsOneWithNegativeEvidenceWhenNothingMatches() {
     assertEquals(1, run(dir.resolve("src").toString(), "nothing_like_this"));
     assertTrue(out.contains("NEGATIVE EVIDENCE:"), out);

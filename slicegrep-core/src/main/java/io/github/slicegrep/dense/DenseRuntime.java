@@ -27,6 +27,8 @@ import org.jspecify.annotations.Nullable;
 public final class DenseRuntime {
   /** The model directory (see {@link StaticModel}). Unset: dense recall is off. */
   public static final String DIR_ENV = "SLICEGREP_MODEL_DIR";
+  /** A system property naming the model directory, before {@link #DIR_ENV}. */
+  public static final String DIR_PROPERTY = "slicegrep.model.dir";
   /** {@code off} (or {@code 0}, {@code false}, {@code no}) switches dense recall off. */
   public static final String SWITCH_ENV = "SLICEGREP_DENSE";
   /** Seconds to wait for the model to load before going on without it. */
@@ -43,9 +45,18 @@ public final class DenseRuntime {
       return new Settings(null, DEFAULT_TIMEOUT, false);
     }
 
-    /** From the process environment. */
+    /**
+     * From the process environment; the system property {@value #DIR_PROPERTY}, when set, names
+     * the model directory instead of {@code SLICEGREP_MODEL_DIR} (tests use it).
+     */
     public static Settings fromEnvironment() {
-      return from(System.getenv());
+      String property = System.getProperty(DIR_PROPERTY);
+      if (property == null || property.isBlank()) {
+        return from(System.getenv());
+      }
+      Map<String, String> env = new java.util.HashMap<>(System.getenv());
+      env.put(DIR_ENV, property);
+      return from(env);
     }
 
     /** From variables named as in the process environment; bad values fall back to defaults. */
@@ -155,6 +166,29 @@ public final class DenseRuntime {
       vectors.put(key, v);
     }
     return v;
+  }
+
+  /**
+   * What names the loaded model's vectors in a {@link BlockVectorStore}: the model directory
+   * and the size and modification time of its table and tokenizer, so that a model rebuilt in
+   * place gets new vectors.
+   */
+  public String identity() {
+    Path dir = settings.dir();
+    if (dir == null) {
+      return "none";
+    }
+    StringBuilder sb = new StringBuilder(dir.toAbsolutePath().normalize().toString());
+    for (String name : new String[] {StaticModel.TABLE_FILE, StaticModel.TOKENIZER_FILE}) {
+      try {
+        Path f = dir.resolve(name);
+        sb.append('\n').append(name).append(' ').append(Files.size(f)).append(' ')
+            .append(Files.getLastModifiedTime(f).toMillis());
+      } catch (java.io.IOException e) {
+        sb.append('\n').append(name).append(" unreadable");
+      }
+    }
+    return sb.toString();
   }
 
   /** Number of cached block vectors (for tests and diagnostics). */

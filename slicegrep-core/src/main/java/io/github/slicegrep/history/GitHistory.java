@@ -106,6 +106,17 @@ public final class GitHistory {
     }
   }
 
+  /**
+   * The priors of a whole repository as of {@code start}: only {@code start} and its ancestors
+   * are read, so a measurement that searches the tree of a past commit sees no later history.
+   *
+   * @throws IOException when the repository cannot be read
+   */
+  public static HistoryPriors loadAt(Repository repo, ObjectId start, Settings settings)
+      throws IOException {
+    return walk(repo, start, "", settings, System.nanoTime() + settings.timeBudget().toNanos());
+  }
+
   private static HistoryPriors walk(
       Repository repo, ObjectId head, String prefix, Settings s, long deadline)
       throws IOException {

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A small static model written by a test: a BERT-style tokenizer.json and a safetensors table. */
-final class TinyModel {
+public final class TinyModel {
   static final List<String> VOCAB =
       List.of("[PAD]", "[UNK]", "[CLS]", "[SEP]", "parse", "##r", "request", "http", "cache",
           "read", "file", ",", ".", "(", ")", "a", "##b", "##c", "hello", "budget", "pack",
@@ -44,7 +44,7 @@ final class TinyModel {
    * {@code parse}/{@code request} share an axis and {@code cache}/{@code read} another, so
    * similar texts are easy to tell apart in a test.
    */
-  static Path write(Path dir, int dims) throws IOException {
+  public static Path write(Path dir, int dims) throws IOException {
     Files.createDirectories(dir);
     Files.writeString(dir.resolve(StaticModel.TOKENIZER_FILE), tokenizerJson(VOCAB));
     float[] table = new float[VOCAB.size() * dims];

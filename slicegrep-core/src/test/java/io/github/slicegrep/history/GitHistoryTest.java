@@ -8,12 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.util.FS;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,14 +38,9 @@ class GitHistoryTest {
     }
   }
 
-  private static void commit(Git git, String message, Map<String, String> files) throws Exception {
-    for (Map.Entry<String, String> e : files.entrySet()) {
-      Files.writeString(repo.resolve(e.getKey()), e.getValue());
-      git.add().addFilepattern(e.getKey()).call();
-    }
-    PersonIdent who = new PersonIdent("t", "t@example.org",
-        Instant.ofEpochSecond(1_700_000_000L + clock++), ZoneOffset.UTC);
-    git.commit().setMessage(message).setAuthor(who).setCommitter(who).setSign(false).call();
+  private static void commit(Git git, String message, Map<String, String> files)
+      throws Exception {
+    TestRepository.commit(git, repo, clock++, message, files);
   }
 
   @Test

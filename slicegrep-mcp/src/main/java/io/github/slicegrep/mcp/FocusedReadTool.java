@@ -44,7 +44,7 @@ final class FocusedReadTool implements Tool {
 
   private static final Set<String> ARGUMENTS =
       Set.of("path", "pattern", "budget", "boundary", "before", "after", "objective",
-          "recursive", "dedupe");
+          "recursive", "dedupe", "dense", "history");
 
   private final FocusedReader reader;
   private final Workspace workspace;
@@ -82,6 +82,8 @@ final class FocusedReadTool implements Tool {
             .withObjective(Objective.parse(args.string("objective", "auto")))
             .withRecursive(args.bool("recursive", true))
             .withDedupe(args.bool("dedupe", true))
+            .withDense(args.bool("dense", false))
+            .withHistory(args.bool("history", false))
             // With roots, a walk never follows a link out of the searched folder; the check of
             // every reported file below stays as a second line.
             .withConfined(!workspace.roots().isEmpty());

@@ -82,6 +82,17 @@ final class ToolSchemas {
         .put("type", "boolean").put("default", true)
         .put("description",
             "Collapse near-duplicate slices (default true; exact copies always collapse).");
+    p.putObject("dense")
+        .put("type", "boolean").put("default", false)
+        .put("description",
+            "Fuse dense (embedding) recall into plain-English questions when the server has a"
+                + " model (SLICEGREP_MODEL_DIR); precise queries never use it (default false:"
+                + " it did not win where measured).");
+    p.putObject("history")
+        .put("type", "boolean").put("default", false)
+        .put("description",
+            "Re-rank the file list by git history (churn, co-change) inside a git work tree"
+                + " (default false: it did not win where measured).");
     input.putArray("required").add("path").add("pattern");
     input.put("additionalProperties", false);
     tool.set("outputSchema", focusedReadOutput(mapper));

@@ -145,11 +145,13 @@ class StdioServerTest {
     assertTrue(focused.get("description").asText().length() > 200);
     assertEquals("[\"path\",\"pattern\"]", focused.at("/inputSchema/required").toString());
     for (String arg : List.of("path", "pattern", "budget", "boundary", "before", "after",
-        "objective", "recursive", "dedupe")) {
+        "objective", "recursive", "dedupe", "dense", "history")) {
       JsonNode p = focused.at("/inputSchema/properties/" + arg);
       assertTrue(p.has("type") && p.has("description"), arg + ": " + p);
     }
     assertEquals(800, focused.at("/inputSchema/properties/budget/default").asInt());
+    assertFalse(focused.at("/inputSchema/properties/dense/default").asBoolean(true));
+    assertFalse(focused.at("/inputSchema/properties/history/default").asBoolean(true));
     assertEquals("object", focused.at("/outputSchema/type").asText());
     assertTrue(focused.at("/annotations/readOnlyHint").asBoolean());
     JsonNode map = tools.get(1);
@@ -178,7 +180,10 @@ class StdioServerTest {
             call(11, "focused_read", Map.of("path", p, "pattern", "score", "before", 1_000_000)),
             request(12, "tools/call", Map.of("arguments", Map.of())),
             call(13, "focused_read", Map.of("path", p, "pattern", "score", "budget", "300",
-                "dedupe", "false"))));
+                "dedupe", "false")),
+            call(14, "focused_read", Map.of("path", p, "pattern", "score", "history", "often")),
+            call(15, "focused_read", Map.of("path", p, "pattern", "score", "dense", true,
+                "history", true))));
     assertEquals(-32602, run.byId(1).at("/error/code").asInt());
     assertTrue(run.byId(1).at("/error/message").asText().contains("no_such_tool"));
     assertEquals(-32602, run.byId(12).at("/error/code").asInt());
@@ -196,6 +201,9 @@ class StdioServerTest {
         });
     assertFalse(isToolError(run.byId(13)), run.byId(13).toString());
     assertEquals(300, run.byId(13).at("/result/structuredContent/budget").asInt());
+    assertTrue(isToolError(run.byId(14)), run.byId(14).toString());
+    assertTrue(text(run.byId(14)).contains("'history' must be true or false"));
+    assertFalse(isToolError(run.byId(15)), run.byId(15).toString());
   }
 
   @Test

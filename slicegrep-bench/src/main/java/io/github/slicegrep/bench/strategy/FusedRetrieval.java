@@ -6,15 +6,13 @@ import io.github.slicegrep.Result;
 import io.github.slicegrep.SlicegrepException;
 import io.github.slicegrep.bench.truth.Span;
 import io.github.slicegrep.dense.DenseRuntime;
+import io.github.slicegrep.dense.RankFusion;
 import io.github.slicegrep.dense.StaticModel;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.query.QueryParser;
 import io.github.slicegrep.query.Router;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,9 +25,6 @@ import org.jspecify.annotations.Nullable;
  * mistaken for the effect of dense recall.
  */
 public final class FusedRetrieval implements Strategy {
-  /** Reciprocal-rank fusion constant (the usual 60). */
-  static final int RRF_K = 60;
-
   private final SharedSearch search;
   private final @Nullable DenseRuntime runtime;
   private final @Nullable StaticModel model;
@@ -113,22 +108,6 @@ public final class FusedRetrieval implements Strategy {
 
   /** Reciprocal-rank fusion: each list adds weight / (k + rank); ties keep the lexical first. */
   static List<Span> fuse(List<Span> lexical, List<Span> dense, double denseWeight) {
-    Map<Span, Double> score = new LinkedHashMap<>();
-    for (int i = 0; i < lexical.size(); i++) {
-      score.merge(lexical.get(i), 1.0 / (RRF_K + i + 1), Double::sum);
-    }
-    for (int i = 0; i < dense.size(); i++) {
-      score.merge(dense.get(i), denseWeight / (RRF_K + i + 1), Double::sum);
-    }
-    Map<Span, Integer> order = new HashMap<>();
-    for (Span s : score.keySet()) {
-      order.put(s, order.size());
-    }
-    List<Span> out = new ArrayList<>(score.keySet());
-    out.sort((a, b) -> {
-      int c = Double.compare(score.get(b), score.get(a));
-      return c != 0 ? c : Integer.compare(order.get(a), order.get(b));
-    });
-    return out;
+    return new ArrayList<>(RankFusion.reciprocalRank(lexical, dense, denseWeight).keySet());
   }
 }

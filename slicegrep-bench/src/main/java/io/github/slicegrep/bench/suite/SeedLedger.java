@@ -68,6 +68,35 @@ public final class SeedLedger {
     return Optional.empty();
   }
 
+  /**
+   * The checks every seeded command makes before it draws anything: the split is known, a
+   * listing shows only tuning tasks, and the ledger admits the seed (or {@code force} says to
+   * go on anyway, which is reported). Problems go to {@code err} prefixed with {@code command}.
+   *
+   * @return the pool (0 tuning, 1 confirmation), or -1 when the command must exit with 2
+   */
+  public int admit(long seed, String split, boolean force, boolean listing, String command,
+      java.io.PrintStream err) throws IOException {
+    if (!split.equals(TUNING) && !split.equals(CONFIRMATION)) {
+      err.println(command + ": --split must be tuning or confirmation, got " + split);
+      return -1;
+    }
+    int pool = split.equals(TUNING) ? 0 : 1;
+    if (listing && pool != 0) {
+      err.println(command + ": listing shows held-back tasks; only for --split tuning");
+      return -1;
+    }
+    Optional<String> refusal = refusal(seed, split);
+    if (refusal.isPresent() && !listing) {
+      if (!force) {
+        err.println(command + ": refused: " + refusal.get());
+        return -1;
+      }
+      err.println(command + ": --force: " + refusal.get());
+    }
+    return pool;
+  }
+
   /** Appends a line (creating the file with a header when needed). */
   public void record(long seed, String split, String date, String note) throws IOException {
     if (!Files.exists(file)) {
