@@ -1,22 +1,19 @@
 package io.github.slicegrep.dense;
 
 import com.google.common.hash.Hashing;
+import io.github.slicegrep.index.SealedFile;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.zip.CRC32C;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -34,7 +31,6 @@ import org.jspecify.annotations.Nullable;
 public final class BlockVectorStore {
   static final int FORMAT_VERSION = 1;
   private static final byte[] MAGIC = "slicegrep-vectors\n".getBytes(StandardCharsets.US_ASCII);
-  private static final int HEADER_BYTES = MAGIC.length + 4 + 8 + 8;
   /** The file name's extension, beside the index's own files. */
   public static final String EXTENSION = ".vectors";
 
@@ -130,28 +126,11 @@ public final class BlockVectorStore {
       return;
     }
     dirty = false;
-    Path temp = null;
     try {
-      Files.createDirectories(file.getParent());
-      temp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-      Files.write(temp, encode());
-      try {
-        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-      }
-      temp = null;
+      SealedFile.writeAtomically(file, encode());
     } catch (IOException e) {
       // Cannot write (read-only cache, full disk): the next process embeds again.
       dirty = true;
-    } finally {
-      if (temp != null) {
-        try {
-          Files.deleteIfExists(temp);
-        } catch (IOException ignored) {
-          // a leftover temporary file is harmless and never read
-        }
-      }
     }
   }
 
@@ -179,33 +158,14 @@ public final class BlockVectorStore {
         }
       }
     }
-    byte[] payload = body.toByteArray();
-    CRC32C crc = new CRC32C();
-    crc.update(payload);
-    ByteBuffer whole = ByteBuffer.allocate(HEADER_BYTES + payload.length);
-    whole.put(MAGIC).putInt(FORMAT_VERSION).putLong(payload.length).putLong(crc.getValue());
-    whole.put(payload);
-    return whole.array();
+    return SealedFile.seal(MAGIC, FORMAT_VERSION, body.toByteArray());
   }
 
   /** The entries of a well-formed store for this identity, or null for anything else. */
   static @Nullable Map<String, FileVectors> decode(
       byte[] bytes, String identity, int dimensions) {
-    if (bytes.length < HEADER_BYTES
-        || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
-      return null;
-    }
-    ByteBuffer in = ByteBuffer.wrap(bytes);
-    in.position(MAGIC.length);
-    int version = in.getInt();
-    long length = in.getLong();
-    long checksum = in.getLong();
-    if (version != FORMAT_VERSION || length != bytes.length - HEADER_BYTES) {
-      return null;
-    }
-    CRC32C crc = new CRC32C();
-    crc.update(bytes, HEADER_BYTES, bytes.length - HEADER_BYTES);
-    if (crc.getValue() != checksum) {
+    ByteBuffer in = SealedFile.open(bytes, MAGIC, FORMAT_VERSION);
+    if (in == null) {
       return null;
     }
     try {
@@ -237,18 +197,10 @@ public final class BlockVectorStore {
   }
 
   private static void writeString(DataOutputStream out, String s) throws IOException {
-    byte[] b = s.getBytes(StandardCharsets.UTF_8);
-    out.writeInt(b.length);
-    out.write(b);
+    SealedFile.writeString(out, s);
   }
 
   private static String readString(ByteBuffer in) {
-    int n = in.getInt();
-    if (n < 0 || n > in.remaining()) {
-      throw new IllegalArgumentException("string length " + n);
-    }
-    byte[] b = new byte[n];
-    in.get(b);
-    return new String(b, StandardCharsets.UTF_8);
+    return SealedFile.readString(in);
   }
 }

@@ -12,23 +12,15 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.zip.CRC32C;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -47,9 +39,7 @@ import org.jspecify.annotations.Nullable;
 public final class PersistentIndex {
   static final int FORMAT_VERSION = 2;
   private static final byte[] MAGIC = "slicegrep-index\n".getBytes(StandardCharsets.US_ASCII);
-  private static final int HEADER_BYTES = MAGIC.length + 4 + 8 + 8;
   /** Temporary files older than this were left by a killed writer and are removed. */
-  static final long STALE_TEMP_MILLIS = TimeUnit.MINUTES.toMillis(10);
 
   /** What an index is for: the same root walked the same way with the same size cap. */
   public record Key(Path root, boolean recursive, boolean confined, long maxFileBytes) {
@@ -168,51 +158,13 @@ public final class PersistentIndex {
       return;
     }
     dirty = false;
-    Path temp = null;
     try {
-      byte[] bytes = encode(current);
-      Path dir = file.getParent();
-      Files.createDirectories(dir);
-      removeStaleTemporaries(dir);
-      temp =
-          dir.resolve(
-              file.getFileName() + "." + ProcessHandle.current().pid() + "."
-                  + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
-      Files.write(temp, bytes);
-      try {
-        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-      }
-      temp = null;
+      SealedFile.writeAtomically(file, encode(current));
     } catch (IOException | RuntimeException e) {
       // A full disk or a read-only cache only costs the next process its shortcut.
-    } finally {
-      if (temp != null) {
-        try {
-          Files.deleteIfExists(temp);
-        } catch (IOException e) {
-          // left for the next writer's clean-up
-        }
-      }
     }
   }
 
-  private void removeStaleTemporaries(Path dir) throws IOException {
-    long cutoff = System.currentTimeMillis() - STALE_TEMP_MILLIS;
-    try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, "*.tmp")) {
-      for (Path p : stream) {
-        try {
-          FileTime t = Files.getLastModifiedTime(p);
-          if (t.toMillis() < cutoff) {
-            Files.deleteIfExists(p);
-          }
-        } catch (IOException e) {
-          // another writer removed or renamed it first
-        }
-      }
-    }
-  }
 
   private byte[] encode(SourceTree.Listing current) throws IOException {
     ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 16);
@@ -259,13 +211,7 @@ public final class PersistentIndex {
       }
     }
     out.flush();
-    byte[] payload = body.toByteArray();
-    CRC32C crc = new CRC32C();
-    crc.update(payload);
-    ByteBuffer whole = ByteBuffer.allocate(HEADER_BYTES + payload.length);
-    whole.put(MAGIC).putInt(FORMAT_VERSION).putLong(payload.length).putLong(crc.getValue());
-    whole.put(payload);
-    return whole.array();
+    return SealedFile.seal(MAGIC, FORMAT_VERSION, body.toByteArray());
   }
 
   private record Decoded(
@@ -277,21 +223,8 @@ public final class PersistentIndex {
    * copied in bulk.
    */
   private static @Nullable Decoded decode(byte[] bytes, Key key) {
-    if (bytes.length < HEADER_BYTES
-        || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
-      return null;
-    }
-    ByteBuffer in = ByteBuffer.wrap(bytes);
-    in.position(MAGIC.length);
-    int version = in.getInt();
-    long length = in.getLong();
-    long checksum = in.getLong();
-    if (version != FORMAT_VERSION || length != bytes.length - HEADER_BYTES) {
-      return null;
-    }
-    CRC32C crc = new CRC32C();
-    crc.update(bytes, HEADER_BYTES, (int) length);
-    if (crc.getValue() != checksum) {
+    ByteBuffer in = SealedFile.open(bytes, MAGIC, FORMAT_VERSION);
+    if (in == null) {
       return null;
     }
     if (!readString(in).equals(key.describe())) {
@@ -337,18 +270,12 @@ public final class PersistentIndex {
     return new Decoded(entries, new SourceTree.Listing(files, watched, presence, readAtMillis));
   }
 
-  /** Length-prefixed UTF-8 (DataOutputStream.writeUTF stops at 64 KiB). */
   private static void writeString(DataOutputStream out, String s) throws IOException {
-    byte[] b = s.getBytes(StandardCharsets.UTF_8);
-    out.writeInt(b.length);
-    out.write(b);
+    SealedFile.writeString(out, s);
   }
 
   private static String readString(ByteBuffer in) {
-    int n = in.getInt();
-    String s = new String(in.array(), in.position(), n, StandardCharsets.UTF_8);
-    in.position(in.position() + n);
-    return s;
+    return SealedFile.readString(in);
   }
 
   private static void writeStamp(DataOutputStream out, FileStamp s) throws IOException {

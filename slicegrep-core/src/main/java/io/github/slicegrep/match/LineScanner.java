@@ -142,7 +142,8 @@ public final class LineScanner {
         String original = lines.get(line - 1);
         // Whether the line matches is the matcher's (line-wide) answer, so one look per line.
         if (original.length() <= MAX_MATCHED_LINE_CHARS
-            && (isAscii(original, at - folded.lineStart(line), literal.length())
+            && (folded.ascii()
+                || isAscii(original, at - folded.lineStart(line), literal.length())
                 || matches(fragment, original))) {
           out = growInts(out, size);
           out[size++] = line;

@@ -220,28 +220,26 @@ public final class Dedupe {
 
   /**
    * An open-addressing map from a line hash to the head of its posting chain and the chain's
-   * length. Hashes are already mixed, so their low bits index the table directly.
+   * length. Hashes are already mixed, so their low bits index the table directly. A slot is two
+   * adjacent longs (the key, then the head and the count), so a probe touches one cache line:
+   * with hundreds of thousands of lines the table is far bigger than the caches.
    */
   private static final class LongIntTable {
-    private long[] keys;
-    private int[] values;
-    /** How many times each slot's key was pushed; 0 marks an empty slot. */
-    private int[] counts;
+    /** slots[2i] is a key; slots[2i + 1] its head (high half) and count (low half, 0 = empty). */
+    private long[] slots;
     private int size;
 
     /** A table sized for {@code expected} keys, so that filling it never rehashes. */
     LongIntTable(int expected) {
       int capacity = Integer.highestOneBit(Math.max(32, expected) * 2 - 1) * 2;
-      keys = new long[capacity];
-      values = new int[capacity];
-      counts = new int[capacity];
+      slots = new long[2 * capacity];
     }
 
     /** The slot of {@code key}, or -1 when absent. */
     int slot(long key) {
-      int mask = keys.length - 1;
-      for (int i = (int) key & mask; counts[i] != 0; i = (i + 1) & mask) {
-        if (keys[i] == key) {
+      int mask = slots.length / 2 - 1;
+      for (int i = (int) key & mask; count(i) != 0; i = (i + 1) & mask) {
+        if (slots[2 * i] == key) {
           return i;
         }
       }
@@ -249,53 +247,47 @@ public final class Dedupe {
     }
 
     int value(int slot) {
-      return values[slot];
+      return (int) (slots[2 * slot + 1] >>> 32);
     }
 
     int count(int slot) {
-      return counts[slot];
+      return (int) slots[2 * slot + 1];
     }
 
     /** Makes {@code head} the key's value and returns the one it replaces (-1 for none). */
     int push(long key, int head) {
-      if (2 * (size + 1) > keys.length) {
+      if (2 * (size + 1) > slots.length / 2) {
         rehash();
       }
-      int mask = keys.length - 1;
+      int mask = slots.length / 2 - 1;
       int i = (int) key & mask;
-      while (counts[i] != 0 && keys[i] != key) {
+      while (count(i) != 0 && slots[2 * i] != key) {
         i = (i + 1) & mask;
       }
       int previous = -1;
-      if (counts[i] != 0) {
-        previous = values[i];
+      int count = count(i);
+      if (count != 0) {
+        previous = value(i);
       } else {
-        keys[i] = key;
+        slots[2 * i] = key;
         size++;
       }
-      values[i] = head;
-      counts[i]++;
+      slots[2 * i + 1] = (long) head << 32 | (count + 1);
       return previous;
     }
 
     private void rehash() {
-      long[] oldKeys = keys;
-      int[] oldValues = values;
-      int[] oldCounts = counts;
-      int capacity = oldKeys.length * 2;
-      keys = new long[capacity];
-      values = new int[capacity];
-      counts = new int[capacity];
-      int mask = capacity - 1;
-      for (int j = 0; j < oldKeys.length; j++) {
-        if (oldCounts[j] != 0) {
-          int i = (int) oldKeys[j] & mask;
-          while (counts[i] != 0) {
+      long[] old = slots;
+      slots = new long[old.length * 2];
+      int mask = slots.length / 2 - 1;
+      for (int j = 0; j < old.length; j += 2) {
+        if ((int) old[j + 1] != 0) {
+          int i = (int) old[j] & mask;
+          while (count(i) != 0) {
             i = (i + 1) & mask;
           }
-          keys[i] = oldKeys[j];
-          values[i] = oldValues[j];
-          counts[i] = oldCounts[j];
+          slots[2 * i] = old[j];
+          slots[2 * i + 1] = old[j + 1];
         }
       }
     }

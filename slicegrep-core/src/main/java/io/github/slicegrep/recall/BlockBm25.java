@@ -4,6 +4,7 @@ import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.rank.Relevance;
 import io.github.slicegrep.source.SourceFile;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -150,23 +151,36 @@ public final class BlockBm25 {
     if (stems < 2) {
       return 1;
     }
-    long[] lineMasks = new long[to - from + 1];
+    // The occurrences of stems in the span as (line, stem) keys in line order; a window of
+    // lines that holds none adds nothing, so only windows ending on an occurrence are looked
+    // at (a window ending elsewhere holds no more than the one ending on its last occurrence).
     int first = file.firstTerm(from);
     int last = file.firstTerm(to + 1);
+    long[] found = new long[8];
+    int n = 0;
     for (int q = 0; q < terms.length; q++) {
       if (stemBit[q] == 0) {
         continue;
       }
       int[] at = positions[q];
       for (int k = FileTerms.lowerBound(at, first); k < at.length && at[k] < last; k++) {
-        lineMasks[file.lineOf(at[k]) - from] |= stemBit[q];
+        if (n == found.length) {
+          found = Arrays.copyOf(found, n * 2);
+        }
+        found[n++] = (long) file.lineOf(at[k]) << 32 | q;
       }
     }
+    Arrays.sort(found, 0, n);
     int best = 0;
-    for (int i = 0; i < lineMasks.length; i++) {
+    int low = 0;
+    for (int i = 0; i < n; i++) {
+      int line = (int) (found[i] >>> 32);
+      while ((int) (found[low] >>> 32) <= line - PROXIMITY_LINES) {
+        low++;
+      }
       long together = 0;
-      for (int j = Math.max(0, i - PROXIMITY_LINES + 1); j <= i; j++) {
-        together |= lineMasks[j];
+      for (int j = low; j <= i; j++) {
+        together |= stemBit[(int) found[j]];
       }
       best = Math.max(best, Long.bitCount(together));
     }

@@ -6,25 +6,33 @@ import java.util.List;
  * A file's lines joined by {@code \n} with every character that case-insensitive matching could
  * equate to an ASCII letter replaced by that letter in lower case, so that one
  * {@link String#indexOf} over the whole file finds every line that may hold a literal. Offsets
- * are the original text's (each character folds to exactly one character). Immutable.
+ * are the original text's (each character folds to exactly one character). Literals looked for
+ * are ASCII, so every other non-ASCII character folds to one placeholder: the text is then
+ * always one byte a character, and searching it stays on the fast single-byte path even in a
+ * file with box drawing or emoji. Immutable.
  */
 public final class FoldedText {
   /**
    * For each UTF-16 unit, what it folds to: ASCII upper case to lower case, and the few other
    * characters that a case-insensitive engine matches against an ASCII letter (the Kelvin sign
    * against {@code k}, the long s against {@code s}, the dotted and dotless i against {@code i})
-   * to that letter. Everything else folds to itself.
+   * to that letter. ASCII folds to itself, and every other character to {@link #PLACEHOLDER}.
    */
   private static final char[] FOLD = buildFold();
+
+  /** What a non-ASCII character that no ASCII letter matches folds to; never in a literal. */
+  public static final char PLACEHOLDER = 0x80;
 
   private final String text;
   private final int[] lineStarts;
   private final int longestLine;
+  private final boolean ascii;
 
-  private FoldedText(String text, int[] lineStarts, int longestLine) {
+  private FoldedText(String text, int[] lineStarts, int longestLine, boolean ascii) {
     this.text = text;
     this.lineStarts = lineStarts;
     this.longestLine = longestLine;
+    this.ascii = ascii;
   }
 
   static FoldedText of(List<String> lines) {
@@ -36,16 +44,19 @@ public final class FoldedText {
     char[] out = new char[(int) Math.min(Integer.MAX_VALUE - 8L, length)];
     int at = 0;
     int longest = 0;
+    char any = 0;
     for (int i = 0; i < lines.size(); i++) {
       starts[i] = at;
       String line = lines.get(i);
       longest = Math.max(longest, line.length());
       for (int j = 0; j < line.length(); j++) {
-        out[at++] = FOLD[line.charAt(j)];
+        char c = line.charAt(j);
+        any |= c;
+        out[at++] = FOLD[c];
       }
       out[at++] = '\n';
     }
-    return new FoldedText(new String(out, 0, at), starts, longest);
+    return new FoldedText(new String(out, 0, at), starts, longest, any < 0x80);
   }
 
   /** Folds one character as the text is folded; a literal needle is folded with this. */
@@ -71,6 +82,11 @@ public final class FoldedText {
     return Math.max(0, end - 1 - lineStarts[from - 1]);
   }
 
+  /** Whether the original text is all ASCII (then what the folded text finds is there). */
+  public boolean ascii() {
+    return ascii;
+  }
+
   /** Length of the longest line. */
   public int longestLine() {
     return longestLine;
@@ -94,11 +110,8 @@ public final class FoldedText {
   private static char[] buildFold() {
     char[] fold = new char[Character.MAX_VALUE + 1];
     for (int c = 0; c <= Character.MAX_VALUE; c++) {
-      fold[c] = (char) c;
       int ascii = asciiLetterFor(c);
-      if (ascii >= 0) {
-        fold[c] = (char) ascii;
-      }
+      fold[c] = ascii >= 0 ? (char) ascii : c < 0x80 ? (char) c : PLACEHOLDER;
     }
     return fold;
   }
