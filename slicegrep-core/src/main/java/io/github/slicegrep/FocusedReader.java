@@ -600,12 +600,13 @@ public final class FocusedReader {
     private final String where;
     private final boolean directory;
     private final List<SourceFile> files;
+    // Concurrent maps, since regions are scored in parallel; a SourceFile is equal only to
+    // itself, so these are identity maps all the same.
     /** Files outlined by the parser (all matched files unless the search is staged). */
-    private final Set<SourceFile> preciseFiles =
-        Collections.newSetFromMap(new IdentityHashMap<>());
-    private final Map<SourceFile, Outline> preciseOutlines = new IdentityHashMap<>();
-    private final Map<SourceFile, Outline> roughOutlines = new IdentityHashMap<>();
-    private final Map<SourceFile, FileFacts> facts = new IdentityHashMap<>();
+    private final Set<SourceFile> preciseFiles = ConcurrentHashMap.newKeySet();
+    private final Map<SourceFile, Outline> preciseOutlines = new ConcurrentHashMap<>();
+    private final Map<SourceFile, Outline> roughOutlines = new ConcurrentHashMap<>();
+    private final Map<SourceFile, FileFacts> facts = new ConcurrentHashMap<>();
 
     Search(Query query, Options options, String where, boolean directory, List<SourceFile> files) {
       this.query = query;

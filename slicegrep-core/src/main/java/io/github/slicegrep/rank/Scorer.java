@@ -17,9 +17,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /**
  * Scores regions: a base relevance (BM25, see {@link Relevance}), then named signals that move
@@ -97,7 +99,9 @@ public final class Scorer {
 
   /**
    * A scorer given each file's facts: a host that searches the same files again keeps them
-   * with the files, since they depend on the file alone.
+   * with the files, since they depend on the file alone. Regions are scored in parallel, so
+   * {@code outlines}, {@code relevance} and {@code facts} must be safe to call from several
+   * threads.
    */
   public Scorer(
       Query query, FragmentStats stats, Function<SourceFile, Outline> outlines,
@@ -131,7 +135,7 @@ public final class Scorer {
    * region was most of the scoring time.
    */
   private static Function<SourceFile, FileFacts> memo() {
-    Map<SourceFile, FileFacts> known = new IdentityHashMap<>();
+    Map<SourceFile, FileFacts> known = new ConcurrentHashMap<>(); // SourceFile: identity equality
     return file -> known.computeIfAbsent(file, FileFacts::of);
   }
 
@@ -141,16 +145,32 @@ public final class Scorer {
 
   /**
    * Scores every region, reusing the signals already worked out for the same region objects in
-   * {@code signals} (and adding those it works out): a staged search ranks twice, and the
-   * regions of files it does not parse again are the same both times; only their relevance,
-   * which depends on the whole corpus, has to be computed again.
+   * {@code signals} (an identity map; those worked out are added): a staged search ranks twice,
+   * and the regions of files it does not parse again are the same both times; only their
+   * relevance, which depends on the whole corpus, has to be computed again.
    */
   public List<Candidate> scoreAll(List<Region> regions, Map<Region, Signals> signals) {
-    List<Candidate> out = new ArrayList<>(regions.size());
-    for (Region r : regions) {
-      out.add(score(r, signals.computeIfAbsent(r, this::signals)));
+    // Regions are scored in parallel (each depends on its own region, and the outlines and
+    // facts functions are thread-safe); the signals map is read and filled on this thread.
+    Signals[] known = new Signals[regions.size()];
+    for (int i = 0; i < known.length; i++) {
+      known[i] = signals.get(regions.get(i));
     }
-    return out;
+    Candidate[] out = new Candidate[regions.size()];
+    IntStream.range(0, out.length)
+        .parallel()
+        .forEach(
+            i -> {
+              Region r = regions.get(i);
+              if (known[i] == null) {
+                known[i] = signals(r);
+              }
+              out[i] = score(r, known[i]);
+            });
+    for (int i = 0; i < known.length; i++) {
+      signals.putIfAbsent(regions.get(i), known[i]);
+    }
+    return Arrays.asList(out);
   }
 
   Candidate score(Region region) {

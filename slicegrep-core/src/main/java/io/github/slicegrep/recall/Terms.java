@@ -3,8 +3,9 @@ package io.github.slicegrep.recall;
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
 import io.github.slicegrep.query.Identifiers;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.tartarus.snowball.ext.EnglishStemmer;
 
@@ -25,6 +26,16 @@ public final class Terms {
   static final int MIN_PART = 2;
   /** Longest token looked at: longer runs are data (hashes, base64), not names. */
   static final int MAX_TOKEN = 64;
+
+  /**
+   * The terms of each identifier met: code repeats its names endlessly, and splitting,
+   * lower-casing and stemming each occurrence again was most of the time a cold question spent.
+   * A plain concurrent map that stops growing at {@link #TOKENS_KEPT} names: past that, names
+   * are analysed each time, which is only slower.
+   */
+  private static final ConcurrentHashMap<String, String[]> TOKENS = new ConcurrentHashMap<>();
+  /** Distinct identifiers whose terms are kept (a large project has tens of thousands). */
+  static final int TOKENS_KEPT = 200_000;
 
   /** Stems of code words repeat endlessly; stemming each once is most of the analysis cost. */
   private static final Cache<String, String> STEMS =
@@ -57,21 +68,35 @@ public final class Terms {
 
   /** The terms of one identifier or word: its whole term, then its subwords' stems. */
   static void identifier(String token, Consumer<String> sink) {
+    String[] terms = TOKENS.get(token);
+    if (terms == null) {
+      terms = termsOf(token);
+      if (TOKENS.size() < TOKENS_KEPT) {
+        TOKENS.put(token, terms);
+      }
+    }
+    for (String term : terms) {
+      sink.accept(term);
+    }
+  }
+
+  private static String[] termsOf(String token) {
     String whole = normalise(token);
     if (whole.length() < MIN_PART) {
-      return;
+      return new String[0];
     }
-    sink.accept(WHOLE + whole);
+    List<String> terms = new ArrayList<>();
+    terms.add(WHOLE + whole);
     List<String> parts = Identifiers.parts(token);
     if (parts.isEmpty()) {
-      sink.accept(stem(whole));
-      return;
+      terms.add(stem(whole));
     }
     for (String part : parts) {
       if (part.length() >= MIN_PART && !isNumber(part)) {
-        sink.accept(stem(part));
+        terms.add(stem(part));
       }
     }
+    return terms.toArray(String[]::new);
   }
 
   /** The whole term of an identifier or of adjacent question words joined. */
