@@ -1,6 +1,7 @@
 package io.github.slicegrep;
 
 import com.google.common.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.google.common.cache.CacheBuilder;
 import com.google.common.hash.Hashing;
 import io.github.slicegrep.index.IndexLocation;
@@ -25,6 +26,7 @@ import io.github.slicegrep.query.Router;
 import io.github.slicegrep.recall.BlockBm25;
 import io.github.slicegrep.recall.FileTerms;
 import io.github.slicegrep.recall.Question;
+import io.github.slicegrep.recall.TermCache;
 import io.github.slicegrep.rank.Candidate;
 import io.github.slicegrep.rank.Dedupe;
 import io.github.slicegrep.rank.FileFacts;
@@ -96,7 +98,11 @@ public final class FocusedReader {
   static final long BINARY_CACHE_MAX_FILES = 200_000;
 
   private final Outliner outliner;
-  private final Cache<Path, CachedFile> cache;
+  /**
+   * Caffeine rather than Guava's cache here: a warm search looks every file of the tree up in
+   * it, and Guava's lookup and access bookkeeping cost more than the stat of the file.
+   */
+  private final com.github.benmanes.caffeine.cache.Cache<Path, CachedFile> cache;
   /** The stamps of files found binary: skipped again without opening while unchanged. */
   private final Cache<Path, FileStamp> binaries;
   /** The last walk of each searched root, reused while what it read is unchanged. */
@@ -104,6 +110,8 @@ public final class FocusedReader {
   /** Where persistent indexes are kept, or null for none. */
   private final @Nullable Path indexDirectory;
   private final int streamingFiles;
+  /** Each identifier's recall terms, shared by the analysis of every file. */
+  private final TermCache termCache = new TermCache();
   /** The persistent index of each root searched, read once. */
   private final Map<PersistentIndex.Key, PersistentIndex> indexes = new ConcurrentHashMap<>();
 
@@ -158,9 +166,10 @@ public final class FocusedReader {
     this.streamingFiles = streamingFiles;
     this.outliner = Outliners.standard();
     this.cache =
-        CacheBuilder.newBuilder()
+        Caffeine.newBuilder()
             .maximumWeight(CACHE_MAX_CHARS)
             .weigher((Path p, CachedFile f) -> f.weight())
+            .executor(Runnable::run) // evict on the calling thread: the bound holds at once
             .build();
     this.binaries = CacheBuilder.newBuilder().maximumSize(BINARY_CACHE_MAX_FILES).build();
     this.listings = CacheBuilder.newBuilder().maximumSize(LISTINGS_KEPT).build();
@@ -571,7 +580,7 @@ public final class FocusedReader {
 
   /** The recall terms of a file, analysed once per cached file like its outline. */
   FileTerms terms(SourceFile file) {
-    return derived(file, FileTerms::of, c -> c.terms, (c, t) -> c.terms = t);
+    return derived(file, f -> FileTerms.of(f, termCache), c -> c.terms, (c, t) -> c.terms = t);
   }
 
   /**

@@ -5,6 +5,7 @@ import io.github.slicegrep.source.SourceFile;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The terms of one file, analysed once and kept with the file as postings: for each distinct
@@ -25,7 +26,17 @@ public final class FileTerms {
     this.lineStart = lineStart;
   }
 
+  /** The terms of {@code file}, analysed afresh. */
   public static FileTerms of(SourceFile file) {
+    return analyse(file, Terms::termsOf);
+  }
+
+  /** The terms of {@code file}, each identifier's terms from {@code cache}. */
+  public static FileTerms of(SourceFile file, TermCache cache) {
+    return analyse(file, cache);
+  }
+
+  private static FileTerms analyse(SourceFile file, Function<String, String[]> identifierTerms) {
     int n = file.lineCount();
     int[] lineStart = new int[n + 1];
     Map<String, Positions> growing = new HashMap<>();
@@ -35,7 +46,8 @@ public final class FileTerms {
       String text = file.line(line);
       if (text.length() <= LineScanner.MAX_MATCHED_LINE_CHARS) {
         Terms.analyse(
-            text, t -> growing.computeIfAbsent(t, k -> new Positions()).add(position[0]++));
+            text, identifierTerms,
+            t -> growing.computeIfAbsent(t, k -> new Positions()).add(position[0]++));
       }
     }
     lineStart[n] = position[0];

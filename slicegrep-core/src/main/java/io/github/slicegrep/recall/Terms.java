@@ -1,12 +1,10 @@
 package io.github.slicegrep.recall;
 
-import com.google.common.cache.Cache;
-import com.google.common.cache.CacheBuilder;
 import io.github.slicegrep.query.Identifiers;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.tartarus.snowball.ext.EnglishStemmer;
 
 /**
@@ -27,27 +25,19 @@ public final class Terms {
   /** Longest token looked at: longer runs are data (hashes, base64), not names. */
   static final int MAX_TOKEN = 64;
 
-  /**
-   * The terms of each identifier met: code repeats its names endlessly, and splitting,
-   * lower-casing and stemming each occurrence again was most of the time a cold question spent.
-   * A plain concurrent map that stops growing at {@link #TOKENS_KEPT} names: past that, names
-   * are analysed each time, which is only slower.
-   */
-  private static final ConcurrentHashMap<String, String[]> TOKENS = new ConcurrentHashMap<>();
-  /** Distinct identifiers whose terms are kept (a large project has tens of thousands). */
-  static final int TOKENS_KEPT = 200_000;
-
-  /** Stems of code words repeat endlessly; stemming each once is most of the analysis cost. */
-  private static final Cache<String, String> STEMS =
-      CacheBuilder.newBuilder().maximumSize(200_000).build();
-
-  private static final ThreadLocal<EnglishStemmer> STEMMER =
-      ThreadLocal.withInitial(EnglishStemmer::new);
-
   private Terms() {}
 
   /** Feeds every term of {@code text} to {@code sink}, in order. */
   public static void analyse(CharSequence text, Consumer<String> sink) {
+    analyse(text, Terms::termsOf, sink);
+  }
+
+  /**
+   * Like {@link #analyse(CharSequence, Consumer)}, with each identifier's terms from {@code
+   * identifierTerms} (a {@link TermCache} that remembers them).
+   */
+  static void analyse(
+      CharSequence text, Function<String, String[]> identifierTerms, Consumer<String> sink) {
     int n = text.length();
     int i = 0;
     while (i < n) {
@@ -61,26 +51,15 @@ public final class Terms {
         i++;
       }
       if (i - start <= MAX_TOKEN) {
-        identifier(text.subSequence(start, i).toString(), sink);
+        for (String term : identifierTerms.apply(text.subSequence(start, i).toString())) {
+          sink.accept(term);
+        }
       }
     }
   }
 
   /** The terms of one identifier or word: its whole term, then its subwords' stems. */
-  static void identifier(String token, Consumer<String> sink) {
-    String[] terms = TOKENS.get(token);
-    if (terms == null) {
-      terms = termsOf(token);
-      if (TOKENS.size() < TOKENS_KEPT) {
-        TOKENS.put(token, terms);
-      }
-    }
-    for (String term : terms) {
-      sink.accept(term);
-    }
-  }
-
-  private static String[] termsOf(String token) {
+  static String[] termsOf(String token) {
     String whole = normalise(token);
     if (whole.length() < MIN_PART) {
       return new String[0];
@@ -126,16 +105,10 @@ public final class Terms {
 
   /** The Snowball (Porter 2) stem of a lower-case word. */
   static String stem(String lower) {
-    String cached = STEMS.getIfPresent(lower);
-    if (cached != null) {
-      return cached;
-    }
-    EnglishStemmer stemmer = STEMMER.get();
+    EnglishStemmer stemmer = new EnglishStemmer();
     stemmer.setCurrent(lower);
     stemmer.stem();
-    String stem = stemmer.getCurrent();
-    STEMS.put(lower, stem);
-    return stem;
+    return stemmer.getCurrent();
   }
 
   private static boolean isNumber(String s) {

@@ -45,4 +45,19 @@ class TermsTest {
     assertTrue(q.weights().containsKey("handler"));
     assertEquals(List.of("=parsing", "pars"), terms("parsing"));
   }
+
+  /** A reader's cache of identifier terms changes nothing a file's analysis gives. */
+  @Test
+  void cachedAnalysisGivesTheSameTerms() {
+    TermCache cache = new TermCache();
+    String text =
+        "def get_user(self, userId):\n    return self.getUser(userId) or getHTTPResponse()\n"
+            + "class UserCache:  # caches users\n    users = {}\n    get_user = None\n";
+    for (int round = 0; round < 2; round++) { // cold cache, then warm
+      List<String> cached = new ArrayList<>();
+      Terms.analyse(text, cache, cached::add);
+      assertEquals(terms(text), cached);
+    }
+    assertTrue(cache.apply("get_user") == cache.apply("get_user"), "kept after first use");
+  }
 }
