@@ -66,7 +66,7 @@ final class RequiredLiteral {
     return Optional.of(List.copyOf(folded));
   }
 
-  /** Every spelling of plain characters each optionally followed by {@code ?}; empty if too many. */
+  /** Each spelling of plain characters, some followed by {@code ?}; empty if too many. */
   private static List<String> spellings(String regex) {
     List<StringBuilder> out = new ArrayList<>(List.of(new StringBuilder()));
     int optionals = 0;

@@ -35,9 +35,13 @@ class DedupeTest {
         int n = 20 + random.nextInt(60);
         for (int i = 0; i < n; i++) {
           // Numbered lines make most lines distinct; vocabulary lines make slices overlap.
-          lines.add(random.nextInt(3) == 0 ? "v" + random.nextInt(8) : VOCABULARY.get(random.nextInt(VOCABULARY.size())));
+          lines.add(
+              random.nextInt(3) == 0
+                  ? "v" + random.nextInt(8)
+                  : VOCABULARY.get(random.nextInt(VOCABULARY.size())));
         }
-        files.add(SourceFile.of(Path.of("f" + f + ".py"), "f" + f + ".py", String.join("\n", lines)));
+        String name = "f" + f + ".py";
+        files.add(SourceFile.of(Path.of(name), name, String.join("\n", lines)));
       }
       List<Candidate> ranked = new ArrayList<>();
       int count = 1 + random.nextInt(50);
