@@ -306,7 +306,8 @@ public final class FocusedReader {
 
   private SourceFile readSingle(Path path, Options options) {
     String name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
-    return load(path, name, options.maxFileBytes(), true, null, null, false);
+    return load(path, path.toAbsolutePath().normalize(), name, options.maxFileBytes(), true, null,
+        null, false);
   }
 
   private @Nullable PersistentIndex index(Path root, Options options) {
@@ -336,7 +337,7 @@ public final class FocusedReader {
               SourceFile f =
                   realTop != null && !SourceTree.isInside(p.path(), realTop)
                       ? null
-                      : load(p.path(), p.relativePath(), options.maxFileBytes(), false,
+                      : load(p.path(), p.path(), p.relativePath(), options.maxFileBytes(), false,
                           p.attributes(), index, streaming);
               int n = done.incrementAndGet();
               if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
@@ -367,7 +368,8 @@ public final class FocusedReader {
     }
     SourceTree.Listing fresh;
     try {
-      fresh = SourceTree.walk(root, options.recursive(), options.confined());
+      // From the normalised absolute root, so that every listed path is already a cache key.
+      fresh = SourceTree.walk(key.root(), options.recursive(), options.confined());
     } catch (IOException | SecurityException e) {
       throw new SlicegrepException("cannot read directory " + root + ": " + e.getMessage(), e);
     }
@@ -405,13 +407,13 @@ public final class FocusedReader {
   /**
    * The file at {@code path}, from the cache when its modification time and size are
    * unchanged. In file mode a file that cannot be searched is an error; in directory mode it is
-   * skipped (null). {@code seen} are the attributes the tree walk just read, so a warm search
-   * stats each file once, not twice.
+   * skipped (null). {@code key} is the path absolute and normalised (what the cache is keyed
+   * by; a listed path already is one). {@code seen} are the attributes the tree walk just read,
+   * so a warm search stats each file once, not twice.
    */
   private @Nullable SourceFile load(
-      Path path, String relative, long maxBytes, boolean required,
+      Path path, Path key, String relative, long maxBytes, boolean required,
       @Nullable BasicFileAttributes seen, @Nullable PersistentIndex index, boolean streaming) {
-    Path key = path.toAbsolutePath().normalize();
     BasicFileAttributes attrs = seen != null ? seen : attributes(key);
     if (attrs != null && attrs.isRegularFile() && attrs.size() <= maxBytes) {
       CachedFile cached = cache.getIfPresent(key);
