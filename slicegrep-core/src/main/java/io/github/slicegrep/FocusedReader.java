@@ -580,9 +580,42 @@ public final class FocusedReader {
     return kept.blocks();
   }
 
-  /** The recall terms of a file, analysed once per cached file like its outline. */
+  /**
+   * The recall terms of a file, analysed once per cached file like its outline. Like the
+   * outline, terms stored in the persistent index are used when the file read kept its stamp,
+   * and terms analysed here are added to the index.
+   */
   FileTerms terms(SourceFile file) {
-    return derived(file, f -> FileTerms.of(f, termCache), c -> c.terms, (c, t) -> c.terms = t);
+    CachedFile cached = cache.getIfPresent(cacheKey(file));
+    if (cached == null || !cached.file.sameContent(file)) {
+      return FileTerms.of(file, termCache);
+    }
+    FileTerms t = cached.terms;
+    if (t == null) {
+      file.lines(); // a deferred file is read here, which tells whether it kept its stamp
+      t = cached.matchesStamp ? storedTerms(cached) : null;
+      if (t == null) {
+        t = FileTerms.of(file, termCache);
+        if (cached.index != null && cached.matchesStamp) {
+          cached.index.recordTerms(cached.relativePath, cached.stamp, t.encode());
+        }
+      }
+      cached.terms = t;
+    }
+    return t;
+  }
+
+  private static @Nullable FileTerms storedTerms(CachedFile cached) {
+    byte[] stored =
+        cached.index == null ? null : cached.index.terms(cached.relativePath, cached.stamp);
+    if (stored == null) {
+      return null;
+    }
+    try {
+      return FileTerms.decode(stored);
+    } catch (IllegalArgumentException e) {
+      return null; // checksummed, so only a bug writes this; analysing again is always right
+    }
   }
 
   /**

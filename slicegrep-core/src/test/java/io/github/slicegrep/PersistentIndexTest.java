@@ -62,6 +62,35 @@ class PersistentIndexTest {
   }
 
   @Test
+  void storedRecallTermsAreReallyUsedWhileStampsHold() throws IOException {
+    String question = "how is the alpha value returned to callers";
+    assertAllLikeCold(); // the question's terms are analysed and stored
+    // Rewrite a file behind the index's back, same size and stamp: the scan reads the new text,
+    // but a reader that trusts the stored terms scores it by the old ones.
+    Path b = tree.resolve("src/b.py");
+    FileTime time = Files.getLastModifiedTime(b);
+    Files.writeString(b, Files.readString(b).replace("return", "yields"));
+    Files.setLastModifiedTime(b, time);
+    Result cold = new FocusedReader().search(tree, question, Options.defaults());
+    assertNotEquals(cold, indexed().search(tree, question, Options.defaults()));
+  }
+
+  @Test
+  void tornOrCorruptStoredTermsFallBackToAnalysis() throws IOException {
+    assertAllLikeCold();
+    Path terms;
+    try (Stream<Path> s = Files.list(cache)) {
+      terms = s.filter(p -> p.toString().endsWith(".terms")).findFirst().orElseThrow();
+    }
+    byte[] whole = Files.readAllBytes(terms);
+    Files.write(terms, Arrays.copyOf(whole, whole.length / 2));
+    assertAllLikeCold();
+    whole[whole.length - 1] ^= 0x5A;
+    Files.write(terms, whole);
+    assertAllLikeCold();
+  }
+
+  @Test
   void picksUpEditedAddedAndDeletedFiles() throws IOException {
     assertAllLikeCold();
     write("src/a.py", "def alpha():\n    return 2\n\n\nclass Holder:\n    def zeta(self):\n"

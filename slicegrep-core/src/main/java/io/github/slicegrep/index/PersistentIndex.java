@@ -27,7 +27,9 @@ import org.jspecify.annotations.Nullable;
  * The persistent index of one searched root: the walk's listing and, per file, its stamp,
  * whether it is binary, a trigram filter of its text and its parsed outline. A later process
  * whose stamps still match reuses the listing instead of walking, reads only the files whose
- * filter may hold a query's literals, and parses none whose outline is stored.
+ * filter may hold a query's literals, and parses none whose outline is stored. Beside it, in a
+ * file of its own read only when a question asks for it, the recall terms of the files
+ * questions have analysed: a precise query never pays for reading them.
  *
  * <p>On disk: a magic line, the format version, the body's length and CRC-32C, then the body.
  * A file that is short, of another version, or fails its checksum is ignored (the search runs
@@ -39,7 +41,9 @@ import org.jspecify.annotations.Nullable;
 public final class PersistentIndex {
   static final int FORMAT_VERSION = 2;
   private static final byte[] MAGIC = "slicegrep-index\n".getBytes(StandardCharsets.US_ASCII);
-  /** Temporary files older than this were left by a killed writer and are removed. */
+  static final int TERMS_FORMAT_VERSION = 1;
+  private static final byte[] TERMS_MAGIC =
+      "slicegrep-terms\n".getBytes(StandardCharsets.US_ASCII);
 
   /** What an index is for: the same root walked the same way with the same size cap. */
   public record Key(Path root, boolean recursive, boolean confined, long maxFileBytes) {
@@ -64,16 +68,24 @@ public final class PersistentIndex {
     }
   }
 
+  /** Recall terms stored for a file under a stamp ({@code FileTerms.encode}). */
+  private record StoredTerms(FileStamp stamp, byte[] terms) {}
+
   private final Path file;
+  private final Path termsFile;
   private final Key key;
   private final ConcurrentHashMap<String, FileEntry> entries;
   private volatile SourceTree.@Nullable Listing listing;
   private volatile boolean dirty;
+  /** The stored recall terms, read on first need. */
+  private volatile @Nullable ConcurrentHashMap<String, StoredTerms> terms;
+  private volatile boolean termsDirty;
 
   private PersistentIndex(
       Path file, Key key, ConcurrentHashMap<String, FileEntry> entries,
       SourceTree.@Nullable Listing listing) {
     this.file = file;
+    this.termsFile = file.resolveSibling(file.getFileName().toString().replace(".idx", ".terms"));
     this.key = key;
     this.entries = entries;
     this.listing = listing;
@@ -138,6 +150,93 @@ public final class PersistentIndex {
         });
   }
 
+  /**
+   * The recall terms stored for a file ({@code FileTerms.encode}) when they were analysed from
+   * the text it has under {@code stamp}; null otherwise. The first call reads them from disk.
+   */
+  public byte @Nullable [] terms(String relativePath, FileStamp stamp) {
+    StoredTerms stored = storedTerms().get(relativePath);
+    return stored != null && stored.stamp().equals(stamp) ? stored.terms() : null;
+  }
+
+  /** Stores a file's recall terms, analysed from the text it has under a settled stamp. */
+  public void recordTerms(String relativePath, FileStamp stamp, byte[] analysed) {
+    storedTerms().put(relativePath, new StoredTerms(stamp, analysed));
+    termsDirty = true;
+  }
+
+  private ConcurrentHashMap<String, StoredTerms> storedTerms() {
+    ConcurrentHashMap<String, StoredTerms> t = terms;
+    if (t == null) {
+      synchronized (this) {
+        t = terms;
+        if (t == null) {
+          t = readTerms();
+          terms = t;
+        }
+      }
+    }
+    return t;
+  }
+
+  private ConcurrentHashMap<String, StoredTerms> readTerms() {
+    ConcurrentHashMap<String, StoredTerms> out = new ConcurrentHashMap<>();
+    try {
+      ByteBuffer in =
+          SealedFile.open(Files.readAllBytes(termsFile), TERMS_MAGIC, TERMS_FORMAT_VERSION);
+      if (in == null || !readString(in).equals(key.describe())) {
+        return out;
+      }
+      for (int i = in.getInt(); i > 0; i--) {
+        String relative = readString(in);
+        FileStamp stamp = readStamp(in);
+        int n = in.getInt();
+        if (n < 0 || n > in.remaining()) {
+          return new ConcurrentHashMap<>();
+        }
+        byte[] bytes = new byte[n];
+        in.get(bytes);
+        out.put(relative, new StoredTerms(stamp, bytes));
+      }
+      return in.hasRemaining() ? new ConcurrentHashMap<>() : out;
+    } catch (IOException | RuntimeException e) {
+      return new ConcurrentHashMap<>(); // missing or malformed: analysed again, then rewritten
+    }
+  }
+
+  private void saveTerms() {
+    ConcurrentHashMap<String, StoredTerms> t = terms;
+    if (!termsDirty || t == null) {
+      return;
+    }
+    termsDirty = false;
+    try {
+      ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 16);
+      DataOutputStream out = new DataOutputStream(body);
+      writeString(out, key.describe());
+      // Only files the index still holds under the same stamp: the rest are stale.
+      List<Map.Entry<String, StoredTerms>> kept = new ArrayList<>();
+      for (Map.Entry<String, StoredTerms> e : t.entrySet()) {
+        FileEntry entry = entries.get(e.getKey());
+        if (entry != null && entry.stamp().equals(e.getValue().stamp())) {
+          kept.add(e);
+        }
+      }
+      out.writeInt(kept.size());
+      for (Map.Entry<String, StoredTerms> e : kept) {
+        writeString(out, e.getKey());
+        writeStamp(out, e.getValue().stamp());
+        out.writeInt(e.getValue().terms().length);
+        out.write(e.getValue().terms());
+      }
+      out.flush();
+      SealedFile.writeAtomically(
+          termsFile, SealedFile.seal(TERMS_MAGIC, TERMS_FORMAT_VERSION, body.toByteArray()));
+    } catch (IOException | RuntimeException e) {
+      // Only a shortcut: the next process analyses those files again.
+    }
+  }
+
   private void put(String relativePath, FileEntry entry) {
     FileEntry old = entries.put(relativePath, entry);
     if (!entry.equals(old)) {
@@ -150,6 +249,7 @@ public final class PersistentIndex {
    * current listing. Failures are ignored: the index is only ever a shortcut.
    */
   public void saveIfChanged() {
+    saveTerms();
     if (!dirty) {
       return;
     }

@@ -2,6 +2,10 @@ package io.github.slicegrep.recall;
 
 import io.github.slicegrep.match.LineScanner;
 import io.github.slicegrep.source.SourceFile;
+import java.io.ByteArrayOutputStream;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -54,6 +58,97 @@ public final class FileTerms {
     Map<String, int[]> postings = new HashMap<>(growing.size() * 4 / 3 + 1);
     growing.forEach((term, at) -> postings.put(term, at.toArray()));
     return new FileTerms(postings, lineStart);
+  }
+
+  /**
+   * This analysis as bytes, for a persistent index: the line starts, then each term with its
+   * positions, numbers as variable-length deltas (a few bytes a term occurrence).
+   */
+  public byte[] encode() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(16 + lineStart.length * 2);
+    writeVarint(out, lineStart.length);
+    writeDeltas(out, lineStart);
+    writeVarint(out, postings.size());
+    for (Map.Entry<String, int[]> e : postings.entrySet()) {
+      byte[] term = e.getKey().getBytes(StandardCharsets.UTF_8);
+      writeVarint(out, term.length);
+      out.write(term, 0, term.length);
+      writeVarint(out, e.getValue().length);
+      writeDeltas(out, e.getValue());
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * An analysis stored by {@link #encode}.
+   *
+   * @throws IllegalArgumentException when the bytes are not one
+   */
+  public static FileTerms decode(byte[] bytes) {
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    try {
+      int[] lineStart = readDeltas(in, readCount(in));
+      int terms = readCount(in);
+      Map<String, int[]> postings = new HashMap<>(terms * 4 / 3 + 1);
+      for (int i = 0; i < terms; i++) {
+        byte[] term = new byte[readCount(in)];
+        in.get(term);
+        postings.put(new String(term, StandardCharsets.UTF_8), readDeltas(in, readCount(in)));
+      }
+      if (in.hasRemaining() || lineStart.length == 0) {
+        throw new IllegalArgumentException("not a stored analysis");
+      }
+      return new FileTerms(postings, lineStart);
+    } catch (BufferUnderflowException e) {
+      throw new IllegalArgumentException("not a stored analysis", e);
+    }
+  }
+
+  private static void writeDeltas(ByteArrayOutputStream out, int[] ascending) {
+    int previous = 0;
+    for (int v : ascending) {
+      writeVarint(out, v - previous);
+      previous = v;
+    }
+  }
+
+  private static int[] readDeltas(ByteBuffer in, int n) {
+    int[] out = new int[n];
+    int previous = 0;
+    for (int i = 0; i < n; i++) {
+      previous += readVarint(in);
+      out[i] = previous;
+    }
+    return out;
+  }
+
+  private static void writeVarint(ByteArrayOutputStream out, int v) {
+    while ((v & ~0x7F) != 0) {
+      out.write((v & 0x7F) | 0x80);
+      v >>>= 7;
+    }
+    out.write(v);
+  }
+
+  private static int readVarint(ByteBuffer in) {
+    int v = 0;
+    for (int shift = 0; shift < 32; shift += 7) {
+      byte b = in.get();
+      v |= (b & 0x7F) << shift;
+      if (b >= 0) {
+        return v;
+      }
+    }
+    throw new IllegalArgumentException("varint too long");
+  }
+
+  /** A count, which must fit in what is left of the input (at least a byte per item). */
+  private static int readCount(ByteBuffer in) {
+    int n = readVarint(in);
+    if (n < 0 || n > in.remaining()) {
+      throw new IllegalArgumentException("count " + n + " past the end");
+    }
+    return n;
   }
 
   /** A term's positions while a file is analysed. */

@@ -1,9 +1,14 @@
 package io.github.slicegrep.recall;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.slicegrep.source.SourceFile;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -59,5 +64,30 @@ class TermsTest {
       assertEquals(terms(text), cached);
     }
     assertTrue(cache.apply("get_user") == cache.apply("get_user"), "kept after first use");
+  }
+
+  /** Terms stored in a persistent index come back exactly; anything else is refused. */
+  @Test
+  void storedAnalysisRoundTrips() {
+    SourceFile file =
+        SourceFile.of(
+            Path.of("a.py"), "a.py",
+            "def get_user(self, userId):\n\n    return self.getUser(userId)  # \u00e9t\u00e9\n"
+                + "x = 1\n" + "y".repeat(300) + "\n");
+    FileTerms analysed = FileTerms.of(file);
+    byte[] stored = analysed.encode();
+    FileTerms back = FileTerms.decode(stored);
+    for (String term : List.of("=getuser", "get", "user", "=userid", "=self", "return", "=x", "")) {
+      assertArrayEquals(analysed.positions(term), back.positions(term), term);
+    }
+    for (int line = 1; line <= file.lineCount() + 1; line++) {
+      assertEquals(analysed.firstTerm(line), back.firstTerm(line), "line " + line);
+    }
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> FileTerms.decode(Arrays.copyOf(stored, stored.length - 1)));
+    assertThrows(IllegalArgumentException.class, () -> FileTerms.decode(new byte[] {5, 1}));
+    byte[] longer = Arrays.copyOf(stored, stored.length + 1);
+    assertThrows(IllegalArgumentException.class, () -> FileTerms.decode(longer));
   }
 }
