@@ -4,11 +4,14 @@
 # of the launcher that hooks.json runs (median of RUNS runs, each with fresh session state so
 # every run does the full replacement).
 #
-# usage: slicegrep-hook/measure.sh [RUNS]        (after: mvn -q -DskipTests -pl slicegrep-hook -am package)
+# usage: slicegrep-hook/measure.sh [RUNS]        (builds the hook jar first when it is stale)
 # Files and questions come from CASES below; a file that is absent on this machine is skipped.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${1:-7}"
+# The hook fails open while its jar is stale (it rebuilds in the background and lets the Read
+# through), which would time pass-throughs: build it here first, in the foreground.
+(cd "$root" && mvn -q -B -DskipTests -pl slicegrep-hook -am package >/dev/null)
 py=/root/.pyenv/versions/3.11.7/lib/python3.11
 corp="${SLICEGREP_CORPORA:-/work/wt-bench/bench-corpora/src}"
 CASES=(
