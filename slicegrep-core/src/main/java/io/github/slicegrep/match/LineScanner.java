@@ -123,8 +123,9 @@ public final class LineScanner {
   /**
    * The lines holding one of a fragment's exact literals: found in the folded file, and taken
    * without running the fragment's matcher where the text found is plain ASCII (then the
-   * literal is there, up to case); a question's compounds and words are all of this kind, and
-   * running a regex engine on each line that holds them was most of the scan.
+   * literal is there, up to case; always so in a file without the few non-ASCII characters that
+   * fold to ASCII letters); a question's compounds and words are all of this kind, and running
+   * a regex engine on each line that holds them was most of the scan.
    */
   private static int[] exactLines(SourceFile file, Fragment fragment, List<String> spellings) {
     int[] out = NO_LINES;
@@ -142,7 +143,7 @@ public final class LineScanner {
         String original = lines.get(line - 1);
         // Whether the line matches is the matcher's (line-wide) answer, so one look per line.
         if (original.length() <= MAX_MATCHED_LINE_CHARS
-            && (folded.ascii()
+            && (folded.literalsExact()
                 || isAscii(original, at - folded.lineStart(line), literal.length())
                 || matches(fragment, original))) {
           out = growInts(out, size);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.IntStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Removes duplicate candidates, keeping the better-scored copy: exact duplicates (the same
@@ -42,22 +43,26 @@ public final class Dedupe {
 
   /**
    * The lines of one file as deduplication compares them: a 64-bit hash of each line without
-   * its leading and trailing white space, and that stripped length. Computed once per file and
+   * its leading and trailing white space, that stripped length, and the index of the previous
+   * line with the same hash (-1 for none), which tells a slice's distinct lines without sorting. Computed once per file and
    * kept with it, since every search compares the same lines again.
    */
-  public record LineKeys(long[] hashes, int[] lengths) {
+  public record LineKeys(long[] hashes, int[] lengths, int[] previousSame) {
     public static LineKeys of(SourceFile file) {
       int n = file.lineCount();
       long[] hashes = new long[n];
       int[] lengths = new int[n];
+      int[] previousSame = new int[n];
+      LongIntTable last = new LongIntTable(n);
       for (int i = 0; i < n; i++) {
         String line = file.line(i + 1);
         int from = strippedStart(line);
         int to = strippedEnd(line, from);
         lengths[i] = to - from;
         hashes[i] = lineHash(line, from, to);
+        previousSame[i] = last.push(hashes[i], i);
       }
-      return new LineKeys(hashes, lengths);
+      return new LineKeys(hashes, lengths, previousSame);
     }
   }
 
@@ -128,8 +133,10 @@ public final class Dedupe {
    * threshold.
    */
   private static final class NearDuplicates {
-    /** Each kept slice's distinct significant lines, ascending. */
+    /** Each kept slice's distinct significant lines, in line order. */
     private final List<long[]> keptLines = new ArrayList<>();
+    /** The same, ascending, for those compared exactly so far (null until then). */
+    private final List<long @Nullable []> keptSorted = new ArrayList<>();
     /** For each line hash, the kept slices holding it, as a chain through the arrays below. */
     private final LongIntTable firstPosting;
     private int[] postingSlice = new int[64];
@@ -144,6 +151,7 @@ public final class Dedupe {
     }
 
     boolean isNearDuplicate(long[] lines) {
+      long[] sortedLines = null;
       int touchedCount = 0;
       int common = 0;
       for (long line : lines) {
@@ -176,7 +184,14 @@ public final class Dedupe {
         if (jaccard(upper, lines.length, other.length) < NEAR_DUPLICATE_JACCARD) {
           continue;
         }
-        int intersection = common > 0 ? intersection(lines, other) : sharedLines;
+        int intersection = sharedLines;
+        if (common > 0) {
+          if (sortedLines == null) {
+            sortedLines = lines.clone();
+            Arrays.sort(sortedLines);
+          }
+          intersection = intersection(sortedLines, sorted(k));
+        }
         found = jaccard(intersection, lines.length, other.length) >= NEAR_DUPLICATE_JACCARD;
       }
       return found;
@@ -185,6 +200,7 @@ public final class Dedupe {
     void keep(long[] lines) {
       int k = keptLines.size();
       keptLines.add(lines);
+      keptSorted.add(null);
       shared = grow(shared, k);
       for (long line : lines) {
         postingSlice = grow(postingSlice, postings);
@@ -195,6 +211,18 @@ public final class Dedupe {
       }
     }
 
+    /** Kept slice {@code k}'s lines in ascending order, sorted on first need. */
+    private long[] sorted(int k) {
+      long[] s = keptSorted.get(k);
+      if (s == null) {
+        s = keptLines.get(k).clone();
+        Arrays.sort(s);
+        keptSorted.set(k, s);
+      }
+      return s;
+    }
+
+    /** Shared elements of two ascending arrays of distinct values. */
     private static int intersection(long[] a, long[] b) {
       int i = 0;
       int j = 0;
@@ -323,23 +351,17 @@ public final class Dedupe {
     return h;
   }
 
-  /** The region's distinct significant line hashes, ascending. */
+  /** The region's distinct significant line hashes, in line order. */
   private static long[] significantLines(Region r, LineKeys k) {
     long[] out = new long[r.end() - r.start() + 1];
     int n = 0;
-    for (int i = r.start(); i <= r.end(); i++) {
-      if (k.lengths()[i - 1] >= MIN_SIGNIFICANT_CHARS) {
-        out[n++] = k.hashes()[i - 1];
+    for (int i = r.start() - 1; i < r.end(); i++) {
+      // A line whose previous copy is inside the region was counted there already.
+      if (k.lengths()[i] >= MIN_SIGNIFICANT_CHARS && k.previousSame()[i] < r.start() - 1) {
+        out[n++] = k.hashes()[i];
       }
     }
-    Arrays.sort(out, 0, n);
-    int distinct = 0;
-    for (int i = 0; i < n; i++) {
-      if (distinct == 0 || out[i] != out[distinct - 1]) {
-        out[distinct++] = out[i];
-      }
-    }
-    return Arrays.copyOf(out, distinct);
+    return Arrays.copyOf(out, n);
   }
 
   private static int strippedStart(String line) {

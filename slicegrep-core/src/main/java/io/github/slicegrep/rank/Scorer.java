@@ -173,10 +173,6 @@ public final class Scorer {
     return Arrays.asList(out);
   }
 
-  Candidate score(Region region) {
-    return score(region, signals(region));
-  }
-
   /**
    * What moves a region's score apart from its base relevance: each factor with its reason, in
    * the order applied, and what the region defines, references and calls. It depends on the

@@ -26,13 +26,13 @@ public final class FoldedText {
   private final String text;
   private final int[] lineStarts;
   private final int longestLine;
-  private final boolean ascii;
+  private final boolean literalsExact;
 
-  private FoldedText(String text, int[] lineStarts, int longestLine, boolean ascii) {
+  private FoldedText(String text, int[] lineStarts, int longestLine, boolean literalsExact) {
     this.text = text;
     this.lineStarts = lineStarts;
     this.longestLine = longestLine;
-    this.ascii = ascii;
+    this.literalsExact = literalsExact;
   }
 
   static FoldedText of(List<String> lines) {
@@ -44,19 +44,20 @@ public final class FoldedText {
     char[] out = new char[(int) Math.min(Integer.MAX_VALUE - 8L, length)];
     int at = 0;
     int longest = 0;
-    char any = 0;
+    boolean foldsToAscii = false;
     for (int i = 0; i < lines.size(); i++) {
       starts[i] = at;
       String line = lines.get(i);
       longest = Math.max(longest, line.length());
       for (int j = 0; j < line.length(); j++) {
         char c = line.charAt(j);
-        any |= c;
-        out[at++] = FOLD[c];
+        char f = FOLD[c];
+        foldsToAscii |= c >= 0x80 && f < 0x80;
+        out[at++] = f;
       }
       out[at++] = '\n';
     }
-    return new FoldedText(new String(out, 0, at), starts, longest, any < 0x80);
+    return new FoldedText(new String(out, 0, at), starts, longest, !foldsToAscii);
   }
 
   /** Folds one character as the text is folded; a literal needle is folded with this. */
@@ -82,9 +83,14 @@ public final class FoldedText {
     return Math.max(0, end - 1 - lineStarts[from - 1]);
   }
 
-  /** Whether the original text is all ASCII (then what the folded text finds is there). */
-  public boolean ascii() {
-    return ascii;
+  /**
+   * Whether an ASCII literal found in the folded text is in the original text up to ASCII case:
+   * true unless the file holds one of the few non-ASCII characters that fold to an ASCII letter
+   * (the Kelvin sign, the long s, the dotted and dotless i), where a case-insensitive engine must
+   * decide.
+   */
+  public boolean literalsExact() {
+    return literalsExact;
   }
 
   /** Length of the longest line. */
