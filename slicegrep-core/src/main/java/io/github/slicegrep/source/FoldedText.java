@@ -7,21 +7,21 @@ import java.util.List;
  * equate to an ASCII letter replaced by that letter in lower case, so that one
  * {@link String#indexOf} over the whole file finds every line that may hold a literal. Offsets
  * are the original text's (each character folds to exactly one character). Literals looked for
- * are ASCII, so every other non-ASCII character folds to one placeholder: the text is then
- * always one byte a character, and searching it stays on the fast single-byte path even in a
- * file with box drawing or emoji. Immutable.
+ * are ASCII, so every other non-ASCII character folds to one stand-in: the text is then always
+ * one byte a character, and searching it stays on the fast single-byte path even in a file with
+ * box drawing or emoji. Immutable.
  */
 public final class FoldedText {
   /**
    * For each UTF-16 unit, what it folds to: ASCII upper case to lower case, and the few other
    * characters that a case-insensitive engine matches against an ASCII letter (the Kelvin sign
    * against {@code k}, the long s against {@code s}, the dotted and dotless i against {@code i})
-   * to that letter. ASCII folds to itself, and every other character to {@link #PLACEHOLDER}.
+   * to that letter. ASCII folds to itself, and every other character to {@link #NON_ASCII}.
    */
   private static final char[] FOLD = buildFold();
 
   /** What a non-ASCII character that no ASCII letter matches folds to; never in a literal. */
-  public static final char PLACEHOLDER = 0x80;
+  public static final char NON_ASCII = 0x80;
 
   private final String text;
   private final int[] lineStarts;
@@ -117,7 +117,7 @@ public final class FoldedText {
     char[] fold = new char[Character.MAX_VALUE + 1];
     for (int c = 0; c <= Character.MAX_VALUE; c++) {
       int ascii = asciiLetterFor(c);
-      fold[c] = ascii >= 0 ? (char) ascii : c < 0x80 ? (char) c : PLACEHOLDER;
+      fold[c] = ascii >= 0 ? (char) ascii : c < 0x80 ? (char) c : NON_ASCII;
     }
     return fold;
   }
