@@ -6,17 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.slicegrep.history.TestRepository;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.ObjectId;
-import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.util.FS;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,16 +50,9 @@ class CommitSelectionTest {
 
   private static void commit(Git git, String message, Map<String, String> files)
       throws Exception {
-    for (Map.Entry<String, String> e : files.entrySet()) {
-      Path p = repo.resolve(e.getKey());
-      Files.createDirectories(p.getParent());
-      Files.writeString(p, e.getValue());
-      git.add().addFilepattern(e.getKey()).call();
-    }
-    PersonIdent who = new PersonIdent("t", "t@example.org",
-        Instant.ofEpochSecond(1_700_000_000L + clock++), ZoneOffset.UTC);
-    git.commit().setMessage(message).setAuthor(who).setCommitter(who).setSign(false).call();
+    TestRepository.commit(git, repo, clock++, message, files);
   }
+
 
   private static List<CommitSelection.Change> eligible() throws Exception {
     try (Git git = Git.open(repo.toFile())) {
