@@ -1,5 +1,7 @@
 package io.github.slicegrep;
 
+import java.util.function.Consumer;
+
 /**
  * Every setting of a search, as an immutable value: each {@code withX} returns a new instance.
  *
@@ -156,8 +158,7 @@ public final class Options {
    * @throws SlicegrepException when the budget is negative
    */
   public Options withBudget(int budget) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> b.budget = budget);
   }
 
   /**
@@ -167,8 +168,7 @@ public final class Options {
    * @return a copy with the boundary changed
    */
   public Options withBoundary(Boundary boundary) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> b.boundary = boundary);
   }
 
   /**
@@ -179,8 +179,7 @@ public final class Options {
    * @throws SlicegrepException when {@code before} is negative
    */
   public Options withBefore(int before) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> b.before = before);
   }
 
   /**
@@ -191,8 +190,7 @@ public final class Options {
    * @throws SlicegrepException when {@code after} is negative
    */
   public Options withAfter(int after) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> b.after = after);
   }
 
   /**
@@ -203,8 +201,10 @@ public final class Options {
    * @throws SlicegrepException when {@code lines} is negative
    */
   public Options withContext(int lines) {
-    return new Options(budget, boundary, lines, lines, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> {
+      b.before = lines;
+      b.after = lines;
+    });
   }
 
   /**
@@ -214,8 +214,7 @@ public final class Options {
    * @return a copy with the setting changed
    */
   public Options withRecursive(boolean recursive) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> b.recursive = recursive);
   }
 
   /**
@@ -225,8 +224,7 @@ public final class Options {
    * @return a copy with the setting changed
    */
   public Options withDedupe(boolean dedupe) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> b.dedupe = dedupe);
   }
 
   /**
@@ -236,8 +234,7 @@ public final class Options {
    * @return a copy with the objective changed
    */
   public Options withObjective(Objective objective) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> b.objective = objective);
   }
 
   /**
@@ -248,8 +245,7 @@ public final class Options {
    * @throws SlicegrepException when the cap is not positive
    */
   public Options withMaxFileBytes(long maxFileBytes) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> b.maxFileBytes = maxFileBytes);
   }
 
   /**
@@ -260,8 +256,7 @@ public final class Options {
    * @return a copy with the setting changed
    */
   public Options withConfined(boolean confined) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> b.confined = confined);
   }
 
   /**
@@ -295,8 +290,7 @@ public final class Options {
    * @return a copy with the setting changed
    */
   public Options withDense(boolean dense) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> b.dense = dense);
   }
 
   /**
@@ -306,8 +300,48 @@ public final class Options {
    * @return a copy with the setting changed
    */
   public Options withHistory(boolean history) {
-    return new Options(budget, boundary, before, after, recursive, dedupe, objective, maxFileBytes,
-        confined, dense, history);
+    return copy(b -> b.history = history);
+  }
+
+  /** A copy with {@code change} applied, checked like any new instance. */
+  private Options copy(Consumer<Settings> change) {
+    Settings b = new Settings(this);
+    change.accept(b);
+    return new Options(
+        b.budget, b.boundary, b.before, b.after, b.recursive, b.dedupe, b.objective,
+        b.maxFileBytes, b.confined, b.dense, b.history);
+  }
+
+  /**
+   * The fields of an instance while a copy is being changed: each {@code withX} sets one, so a
+   * new setting adds a field here and a line to {@link #copy}, not an argument to every wither.
+   */
+  private static final class Settings {
+    int budget;
+    Boundary boundary;
+    int before;
+    int after;
+    boolean recursive;
+    boolean dedupe;
+    Objective objective;
+    long maxFileBytes;
+    boolean confined;
+    boolean dense;
+    boolean history;
+
+    Settings(Options o) {
+      budget = o.budget;
+      boundary = o.boundary;
+      before = o.before;
+      after = o.after;
+      recursive = o.recursive;
+      dedupe = o.dedupe;
+      objective = o.objective;
+      maxFileBytes = o.maxFileBytes;
+      confined = o.confined;
+      dense = o.dense;
+      history = o.history;
+    }
   }
 
   @Override

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.util.FS;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -153,10 +152,8 @@ class OptionalEvidenceTest {
   @Test
   void historyReRanksTheFileListInsideAGitRepository() throws Exception {
     assumeTrue(!GitHistory.switchedOff(System.getenv()), "SLICEGREP_HISTORY=off here");
-    FS.FileStoreAttributes.setBackground(true);
     Path repo = tmp.resolve("repo");
-    Files.createDirectories(repo);
-    try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
+    try (Git git = TestRepository.init(repo)) {
       TestRepository.commit(git, repo, 0, "first",
           Map.of("c.py", "handle = 0\nhandle = 1\nhandle = 2\n"));
       for (int i = 1; i <= 4; i++) {

@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.util.FS;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,10 +23,8 @@ class GitHistoryTest {
   /** One repository for all tests (they only read it); JGit's file-system probe runs aside. */
   @BeforeAll
   static void makeRepository() throws Exception {
-    FS.FileStoreAttributes.setBackground(true);
     repo = tmp.resolve("repo");
-    Files.createDirectories(repo.resolve("src"));
-    try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
+    try (Git git = TestRepository.init(repo)) {
       commit(git, "one", Map.of("src/a.py", "def handle(x):\n    return x\n",
           "src/b.py", "B = 1\n"));
       commit(git, "two", Map.of("src/a.py", "def handle(x):\n    return x + 1\n",
@@ -101,7 +98,7 @@ class GitHistoryTest {
   @Test
   void aRepositoryWithoutCommitsMeansNoPriors() throws Exception {
     Path empty = tmp.resolve("empty");
-    Git.init().setDirectory(empty.toFile()).call().close();
+    TestRepository.init(empty).close();
     assertTrue(GitHistory.load(empty, GitHistory.Settings.defaults()).isEmpty());
   }
 

@@ -7,10 +7,21 @@ import java.time.ZoneOffset;
 import java.util.Map;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.util.FS;
 
 /** Commits for tests' git repositories, each one second after the last, never signed. */
 public final class TestRepository {
   private TestRepository() {}
+
+  /**
+   * A new repository on branch {@code main} at {@code repo}, with JGit's file-system timing
+   * probe sent to the background so that it does not slow the test.
+   */
+  public static Git init(Path repo) throws Exception {
+    FS.FileStoreAttributes.setBackground(true);
+    Files.createDirectories(repo);
+    return Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call();
+  }
 
   /** Writes {@code files} below {@code repo}, adds them and commits at second {@code clock}. */
   public static void commit(Git git, Path repo, int clock, String message,

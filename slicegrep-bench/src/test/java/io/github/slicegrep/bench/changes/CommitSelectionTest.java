@@ -16,7 +16,6 @@ import java.util.Set;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Repository;
-import org.eclipse.jgit.util.FS;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,10 +28,8 @@ class CommitSelectionTest {
   /** 30 source commits, plus commits the suite must skip: docs only, added files only, a sweep. */
   @BeforeAll
   static void makeRepository() throws Exception {
-    FS.FileStoreAttributes.setBackground(true);
     repo = tmp.resolve("repo");
-    Files.createDirectories(repo.resolve("src"));
-    try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
+    try (Git git = TestRepository.init(repo)) {
       commit(git, "initial", Map.of("src/A.java", "class A {}\n", "src/b.py", "B = 0\n"));
       for (int i = 1; i <= 30; i++) {
         commit(git, "change number " + i, Map.of(i % 2 == 0 ? "src/A.java" : "src/b.py",
