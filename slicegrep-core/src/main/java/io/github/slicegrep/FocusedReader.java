@@ -38,7 +38,9 @@ import io.github.slicegrep.source.FileStamp;
 import io.github.slicegrep.source.SourceFile;
 import io.github.slicegrep.source.SourceReader;
 import io.github.slicegrep.source.SourceTree;
+import io.github.slicegrep.source.TreeWatch;
 import java.io.IOException;
+import java.lang.ref.Cleaner;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,7 +68,10 @@ import org.jspecify.annotations.Nullable;
  * keyed by path, modification time and size: a warm search re-reads only what changed. One per
  * long-running host (an MCP server, an IDE plugin).
  */
-public final class FocusedReader {
+public final class FocusedReader implements AutoCloseable {
+  /** Releases the watches of readers dropped without {@link #close()}. */
+  private static final Cleaner CLEANER = Cleaner.create();
+
   /** Cached text is bounded by total characters so a long-lived host cannot grow without end. */
   static final long CACHE_MAX_CHARS = 256L * 1024 * 1024;
   /** Share of a file's other region scores added to its best one in the ranked file list. */
@@ -107,6 +112,12 @@ public final class FocusedReader {
   private final Cache<Path, FileStamp> binaries;
   /** The last walk of each searched root, reused while what it read is unchanged. */
   private final Cache<ListingKey, SourceTree.Listing> listings;
+  /**
+   * Change notifications for the roots searched again (see {@link TreeWatch}): a warm search
+   * then stats only the files changed since, not the whole tree. Closed when evicted, when the
+   * reader is closed, or when it is collected.
+   */
+  private final Cache<ListingKey, TreeWatch> watches;
   /** Where persistent indexes are kept, or null for none. */
   private final @Nullable Path indexDirectory;
   private final int streamingFiles;
@@ -173,6 +184,22 @@ public final class FocusedReader {
             .build();
     this.binaries = CacheBuilder.newBuilder().maximumSize(BINARY_CACHE_MAX_FILES).build();
     this.listings = CacheBuilder.newBuilder().maximumSize(LISTINGS_KEPT).build();
+    this.watches =
+        CacheBuilder.newBuilder()
+            .maximumSize(LISTINGS_KEPT)
+            .<ListingKey, TreeWatch>removalListener(n -> n.getValue().close())
+            .build();
+    Cache<ListingKey, TreeWatch> toClose = watches; // the action must not hold the reader
+    CLEANER.register(this, toClose::invalidateAll);
+  }
+
+  /**
+   * Stops watching the trees this reader searched (it keeps working, stat-ing every file). A
+   * reader that is not closed releases its watches when it is garbage-collected.
+   */
+  @Override
+  public void close() {
+    watches.invalidateAll();
   }
 
   /**
@@ -323,7 +350,8 @@ public final class FocusedReader {
 
   private List<SourceFile> readTree(
       Path root, Options options, Progress progress, @Nullable PersistentIndex index) {
-    List<SourceTree.Entry> paths = listing(root, options, index).files();
+    Listed listed = listing(root, options, index);
+    List<SourceTree.Entry> paths = listed.listing().files();
     afterListing.accept(paths.stream().map(SourceTree.Entry::path).toList());
     // Confined, each file's real path is checked again just before it is read: the file or a
     // directory above it may have been replaced by a link out of the tree since the listing.
@@ -334,11 +362,13 @@ public final class FocusedReader {
     return paths.parallelStream()
         .map(
             p -> {
-              SourceFile f =
-                  realTop != null && !SourceTree.isInside(p.path(), realTop)
-                      ? null
-                      : load(p.path(), p.path(), p.relativePath(), options.maxFileBytes(), false,
-                          p.attributes(), index, streaming);
+              SourceFile f = listed.unchanged(p) ? cachedUnchanged(p) : null;
+              if (f == null) {
+                f = realTop != null && !SourceTree.isInside(p.path(), realTop)
+                    ? null
+                    : load(p.path(), p.path(), p.relativePath(), options.maxFileBytes(), false,
+                        p.attributes(), index, streaming);
+              }
               int n = done.incrementAndGet();
               if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
                 progress.filesRead(n, total);
@@ -350,21 +380,66 @@ public final class FocusedReader {
   }
 
   /**
-   * The files below {@code root}: the last walk's when none of the directories and ignore files
-   * it read has changed since (a few hundred stats instead of a walk), otherwise a new walk.
+   * A listing, with the files a watch says are unchanged since they were cached (none when the
+   * tree is not watched).
    */
-  private SourceTree.Listing listing(
-      Path root, Options options, @Nullable PersistentIndex index) {
+  private record Listed(SourceTree.Listing listing, @Nullable TreeWatch watch, Set<Path> changed) {
+    static Listed unwatched(SourceTree.Listing listing) {
+      return new Listed(listing, null, Set.of());
+    }
+
+    boolean unchanged(SourceTree.Entry e) {
+      return watch != null && !changed.contains(e.path()) && watch.covers(e.path());
+    }
+  }
+
+  /**
+   * The cached file of a listed entry the watch vouches for: unchanged on disk since it was
+   * cached, so it is used without a stat (or, confined, a real-path check: replacing a file or
+   * directory by a link is a change the watch reports). Null when not cached.
+   */
+  private @Nullable SourceFile cachedUnchanged(SourceTree.Entry e) {
+    CachedFile cached = cache.getIfPresent(e.path());
+    return cached == null ? null : cached.file.withRelativePath(e.relativePath());
+  }
+
+  /**
+   * The files below {@code root}: the last walk's when none of the directories and ignore files
+   * it read has changed since (told by the tree's watch, else a few hundred stats instead of a
+   * walk), otherwise a new walk. The second search of a root starts watching it.
+   */
+  private Listed listing(Path root, Options options, @Nullable PersistentIndex index) {
     ListingKey key =
         new ListingKey(root.toAbsolutePath().normalize(), options.recursive(), options.confined());
     SourceTree.Listing previous = listings.getIfPresent(key);
-    if (previous != null && previous.unchanged()) {
-      return previous;
+    if (previous != null) {
+      TreeWatch watch = watches.getIfPresent(key);
+      if (watch != null) {
+        Set<Path> changed = watch.changedFiles();
+        if (changed != null) {
+          return new Listed(previous, watch, changed);
+        }
+        watches.invalidate(key); // closes it; this search stats every file
+        watch = null;
+      } else {
+        // Started before the check: a change made from here on is seen by the watch, one made
+        // before by the check or by this search's stat of each file.
+        watch = TreeWatch.start(key.root(), previous);
+      }
+      if (previous.unchanged()) {
+        if (watch != null) {
+          watches.put(key, watch);
+        }
+        return Listed.unwatched(previous);
+      }
+      if (watch != null) {
+        watch.close();
+      }
     }
     SourceTree.Listing stored = index == null ? null : index.listing();
     if (stored != null && stored.unchanged()) {
       listings.put(key, stored);
-      return stored;
+      return Listed.unwatched(stored);
     }
     SourceTree.Listing fresh;
     try {
@@ -379,7 +454,7 @@ public final class FocusedReader {
     if (index != null) {
       index.recordListing(fresh);
     }
-    return fresh;
+    return Listed.unwatched(fresh);
   }
 
   private record ListingKey(Path root, boolean recursive, boolean confined) {}
@@ -420,6 +495,11 @@ public final class FocusedReader {
       FileStamp now = FileStamp.of(attrs);
       if (cached != null && cached.stamp.equals(now)) {
         return cached.file.withRelativePath(relative);
+      }
+      if (cached != null) {
+        // Gone at once, not when the new text is cached: text that has not settled is not
+        // cached, and a watched tree would otherwise take the old text for unchanged.
+        cache.invalidate(key);
       }
       if (!required && now.equals(binaries.getIfPresent(key))) {
         return null;

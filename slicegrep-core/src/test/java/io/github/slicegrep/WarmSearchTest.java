@@ -1,6 +1,7 @@
 package io.github.slicegrep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,6 +46,34 @@ class WarmSearchTest {
 
     write(".gitignore", "deep/\n"); // same size, other rule
     assertSame(warm, query);
+  }
+
+  /**
+   * Searched again, a reader watches the tree and stats only what the watch reports changed:
+   * an edit made just before a search (its time may or may not have settled) is still seen,
+   * round after round, and so is every file the watch cannot vouch for.
+   */
+  @Test
+  void watchedReaderSeesEditsMadeJustBeforeEachSearch() throws IOException {
+    aged = new AgedTree(dir);
+    write("src/a.py", "def alpha():\n    return 0\n");
+    write("src/b.py", "def beta():\n    return alpha()\n");
+    try (FocusedReader warm = new FocusedReader()) {
+      String query = "alpha|return";
+      assertSame(warm, query); // the second search starts the watch
+      for (int round = 1; round <= 30; round++) {
+        Path a = dir.resolve("src/a.py");
+        Files.writeString(a, "def alpha():\n    return " + round + "\n");
+        if (round % 2 == 0) {
+          age(a); // settled, so this version is cached and the next edit must evict it
+        }
+        Result warmResult = warm.search(dir, query, Options.defaults());
+        assertEquals(new FocusedReader().search(dir, query, Options.defaults()), warmResult);
+        String shown = warmResult.render();
+        assertTrue(
+            shown.contains("return " + round + "\n"), "round " + round + ": " + shown);
+      }
+    }
   }
 
   private void assertSame(FocusedReader warm, String query) {

@@ -80,14 +80,17 @@ public final class SlicegrepMcp {
     Log log = new Log(err, verbose);
     ObjectMapper mapper =
         new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-    FocusedReader reader = new FocusedReader();
-    List<Tool> tools =
-        List.of(new FocusedReadTool(reader, workspace, mapper), new FileMapTool(reader, workspace, mapper));
-    McpProtocol protocol = new McpProtocol(mapper, tools, version(), log);
-    log.info("ready on stdio, version " + version() + (roots.isEmpty()
-        ? ", no --root: any readable path can be searched"
-        : ", roots " + workspace.roots()));
-    new StdioServer(protocol, mapper, out, log).run(in);
+    // Closed at the end so the tree watches it keeps (inotify instances) are released at once.
+    try (FocusedReader reader = new FocusedReader()) {
+      List<Tool> tools =
+          List.of(new FocusedReadTool(reader, workspace, mapper),
+              new FileMapTool(reader, workspace, mapper));
+      McpProtocol protocol = new McpProtocol(mapper, tools, version(), log);
+      log.info("ready on stdio, version " + version() + (roots.isEmpty()
+          ? ", no --root: any readable path can be searched"
+          : ", roots " + workspace.roots()));
+      new StdioServer(protocol, mapper, out, log).run(in);
+    }
     log.info("stdin closed, exiting");
     return EXIT_OK;
   }
