@@ -56,6 +56,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -99,6 +100,8 @@ public final class FocusedReader implements AutoCloseable {
 
   /** Roots whose listing is kept: a host usually searches one project, sometimes a few. */
   static final int LISTINGS_KEPT = 16;
+  /** A cached file's check time when it is not known (attributes from a walk). */
+  private static final long UNVERIFIED = Long.MIN_VALUE;
   /** Binary files remembered, so a warm search does not sniff them again. */
   static final long BINARY_CACHE_MAX_FILES = 200_000;
 
@@ -118,6 +121,9 @@ public final class FocusedReader implements AutoCloseable {
    * reader is closed, or when it is collected.
    */
   private final Cache<ListingKey, TreeWatch> watches;
+  /** Watches being started in the background, by root. */
+  private final Map<ListingKey, CompletableFuture<Void>> watchStarts = new ConcurrentHashMap<>();
+  private volatile boolean closed;
   /** Where persistent indexes are kept, or null for none. */
   private final @Nullable Path indexDirectory;
   private final int streamingFiles;
@@ -199,7 +205,10 @@ public final class FocusedReader implements AutoCloseable {
    */
   @Override
   public void close() {
-    watches.invalidateAll();
+    synchronized (watches) {
+      closed = true;
+      watches.invalidateAll();
+    }
   }
 
   /**
@@ -214,18 +223,34 @@ public final class FocusedReader implements AutoCloseable {
     final String relativePath;
     final @Nullable Outline indexedOutline;
     private volatile boolean matchesStamp = true;
+    /**
+     * {@link System#nanoTime()} just before the stat that last found the file with this stamp
+     * ({@link #UNVERIFIED} when unknown): a watch vouches for the file only if that stat came
+     * after the watch was in place, since a change made before would not be reported.
+     */
+    private volatile long verifiedNanos;
+
+    boolean verifiedSince(long nanos) {
+      long v = verifiedNanos;
+      return v != UNVERIFIED && v - nanos > 0;
+    }
     private volatile @Nullable Outline outline;
     private volatile @Nullable Outline roughOutline;
     private volatile @Nullable FileTerms terms;
     private volatile Dedupe.@Nullable LineKeys lineKeys;
     private volatile @Nullable FileFacts facts;
-    /** The blocks last cut, with the outline they were cut by. */
+    /**
+     * The blocks last cut by a heuristic outline and by any other, each with the outline it
+     * was cut by: a staged search cuts a finalist's file by both, every time.
+     */
+    private volatile @Nullable OutlineBlocks roughBlocks;
     private volatile @Nullable OutlineBlocks blocks;
 
     CachedFile(
-        FileStamp stamp, SourceFile file, @Nullable PersistentIndex index, String relativePath,
-        @Nullable Outline indexedOutline) {
+        FileStamp stamp, long verifiedNanos, SourceFile file, @Nullable PersistentIndex index,
+        String relativePath, @Nullable Outline indexedOutline) {
       this.stamp = stamp;
+      this.verifiedNanos = verifiedNanos;
       this.file = file;
       this.index = index;
       this.relativePath = relativePath;
@@ -362,7 +387,7 @@ public final class FocusedReader implements AutoCloseable {
     return paths.parallelStream()
         .map(
             p -> {
-              SourceFile f = listed.unchanged(p) ? cachedUnchanged(p) : null;
+              SourceFile f = listed.unchanged(p) ? cachedUnchanged(p, listed.watch()) : null;
               if (f == null) {
                 f = realTop != null && !SourceTree.isInside(p.path(), realTop)
                     ? null
@@ -398,9 +423,11 @@ public final class FocusedReader implements AutoCloseable {
    * cached, so it is used without a stat (or, confined, a real-path check: replacing a file or
    * directory by a link is a change the watch reports). Null when not cached.
    */
-  private @Nullable SourceFile cachedUnchanged(SourceTree.Entry e) {
+  private @Nullable SourceFile cachedUnchanged(SourceTree.Entry e, TreeWatch watch) {
     CachedFile cached = cache.getIfPresent(e.path());
-    return cached == null ? null : cached.file.withRelativePath(e.relativePath());
+    return cached == null || !cached.verifiedSince(watch.startedNanos())
+        ? null
+        : cached.file.withRelativePath(e.relativePath());
   }
 
   /**
@@ -420,20 +447,12 @@ public final class FocusedReader implements AutoCloseable {
           return new Listed(previous, watch, changed);
         }
         watches.invalidate(key); // closes it; this search stats every file
-        watch = null;
-      } else {
-        // Started before the check: a change made from here on is seen by the watch, one made
-        // before by the check or by this search's stat of each file.
-        watch = TreeWatch.start(key.root(), previous);
       }
       if (previous.unchanged()) {
-        if (watch != null) {
-          watches.put(key, watch);
+        if (watch == null) {
+          startWatching(key, previous);
         }
         return Listed.unwatched(previous);
-      }
-      if (watch != null) {
-        watch.close();
       }
     }
     SourceTree.Listing stored = index == null ? null : index.listing();
@@ -458,6 +477,56 @@ public final class FocusedReader implements AutoCloseable {
   }
 
   private record ListingKey(Path root, boolean recursive, boolean confined) {}
+
+  /**
+   * Starts watching a root searched again, on a thread of its own: registering a watch on each
+   * of a few thousand directories takes a few hundred milliseconds, which the search that asked
+   * should not wait for. Searches stat every file meanwhile. The listing is checked once the
+   * watches are in place: a change from then on is the watch's to see, one made before shows in
+   * the check (the tree's shape) or in a stat (see {@link #cachedUnchanged}).
+   */
+  private void startWatching(ListingKey key, SourceTree.Listing listing) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    if (closed || watchStarts.putIfAbsent(key, done) != null) {
+      return;
+    }
+    Thread starter =
+        new Thread(
+            () -> {
+              try {
+                TreeWatch watch = TreeWatch.start(key.root(), listing);
+                if (watch != null) {
+                  boolean current = listings.getIfPresent(key) == listing && listing.unchanged();
+                  synchronized (watches) {
+                    if (current && !closed) {
+                      watches.put(key, watch);
+                    } else {
+                      watch.close();
+                    }
+                  }
+                }
+              } finally {
+                watchStarts.remove(key, done);
+                done.complete(null);
+              }
+            },
+            "slicegrep-watch-start");
+    starter.setDaemon(true);
+    starter.start();
+  }
+
+  /** Waits until the watches being started are in place (or given up), for tests. */
+  void awaitWatchStarts() {
+    watchStarts.values().forEach(CompletableFuture::join);
+  }
+
+  /** Whether a search of {@code root} (default options) would be told its changes, for tests. */
+  boolean watching(Path root) {
+    Options d = Options.defaults();
+    return watches.getIfPresent(
+            new ListingKey(root.toAbsolutePath().normalize(), d.recursive(), d.confined()))
+        != null;
+  }
 
   private static Path realPath(Path root) {
     try {
@@ -489,11 +558,13 @@ public final class FocusedReader implements AutoCloseable {
   private @Nullable SourceFile load(
       Path path, Path key, String relative, long maxBytes, boolean required,
       @Nullable BasicFileAttributes seen, @Nullable PersistentIndex index, boolean streaming) {
+    long statNanos = seen != null ? UNVERIFIED : System.nanoTime();
     BasicFileAttributes attrs = seen != null ? seen : attributes(key);
     if (attrs != null && attrs.isRegularFile() && attrs.size() <= maxBytes) {
       CachedFile cached = cache.getIfPresent(key);
       FileStamp now = FileStamp.of(attrs);
       if (cached != null && cached.stamp.equals(now)) {
+        cached.verifiedNanos = statNanos;
         return cached.file.withRelativePath(relative);
       }
       if (cached != null) {
@@ -506,7 +577,7 @@ public final class FocusedReader implements AutoCloseable {
       }
       PersistentIndex.FileEntry indexed = index == null ? null : index.lookup(relative, now);
       if (indexed != null) {
-        return restore(key, relative, maxBytes, now, indexed, index);
+        return restore(key, relative, maxBytes, now, statNanos, indexed, index);
       }
     }
     // A file rewritten while it is read can come back torn (an old head and a new tail). The
@@ -516,6 +587,7 @@ public final class FocusedReader implements AutoCloseable {
     long readAtMillis = System.currentTimeMillis();
     SourceReader.Outcome outcome = SourceReader.read(key, relative, maxBytes);
     for (int attempt = 1; ; attempt++) {
+      long afterNanos = System.nanoTime();
       BasicFileAttributes after = attributes(key);
       boolean stable =
           attrs != null && after != null && FileStamp.of(attrs).equals(FileStamp.of(after));
@@ -524,10 +596,10 @@ public final class FocusedReader implements AutoCloseable {
         if (outcome instanceof SourceReader.Loaded loaded && keep) {
           FileStamp stamp = FileStamp.of(attrs);
           if (streaming && index != null) {
-            return restore(key, relative, maxBytes, stamp,
+            return restore(key, relative, maxBytes, stamp, statNanos,
                 index.recordText(relative, stamp, loaded.file()), index);
           }
-          cache.put(key, new CachedFile(stamp, loaded.file(), index, relative, null));
+          cache.put(key, new CachedFile(stamp, statNanos, loaded.file(), index, relative, null));
           if (index != null) {
             index.recordText(relative, stamp, loaded.file());
           }
@@ -542,6 +614,7 @@ public final class FocusedReader implements AutoCloseable {
         break;
       }
       attrs = after;
+      statNanos = afterNanos;
       outcome = SourceReader.read(key, relative, maxBytes);
     }
     if (outcome instanceof SourceReader.Loaded loaded) {
@@ -562,7 +635,7 @@ public final class FocusedReader implements AutoCloseable {
    * and checked then against the stamp their filter and outline were stored under.
    */
   private @Nullable SourceFile restore(
-      Path key, String relative, long maxBytes, FileStamp stamp,
+      Path key, String relative, long maxBytes, FileStamp stamp, long statNanos,
       PersistentIndex.FileEntry indexed, PersistentIndex index) {
     if (indexed.binary()) {
       binaries.put(key, stamp);
@@ -585,7 +658,7 @@ public final class FocusedReader implements AutoCloseable {
                   : List.of();
             },
             indexed.textFilter());
-    holder[0] = new CachedFile(stamp, file, index, relative, indexed.outline());
+    holder[0] = new CachedFile(stamp, statNanos, file, index, relative, indexed.outline());
     return file;
   }
 
@@ -653,10 +726,16 @@ public final class FocusedReader implements AutoCloseable {
         derived(
             file, f -> new OutlineBlocks(outline, Blocks.of(f, outline)),
             c -> {
-              OutlineBlocks b = c.blocks;
+              OutlineBlocks b = c.roughOutline == outline ? c.roughBlocks : c.blocks;
               return b != null && b.outline() == outline ? b : null;
             },
-            (c, b) -> c.blocks = b);
+            (c, b) -> {
+              if (c.roughOutline == outline) {
+                c.roughBlocks = b;
+              } else {
+                c.blocks = b;
+              }
+            });
     return kept.blocks();
   }
 

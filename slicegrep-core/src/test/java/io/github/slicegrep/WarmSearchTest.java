@@ -2,7 +2,9 @@ package io.github.slicegrep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.slicegrep.source.TreeWatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +62,10 @@ class WarmSearchTest {
     write("src/b.py", "def beta():\n    return alpha()\n");
     try (FocusedReader warm = new FocusedReader()) {
       String query = "alpha|return";
-      assertSame(warm, query); // the second search starts the watch
+      assertSame(warm, query); // the second search starts the watch, in the background
+      warm.awaitWatchStarts();
+      assumeTrue(TreeWatch.supported(dir), "no inotify on a local file system here");
+      assertTrue(warm.watching(dir));
       for (int round = 1; round <= 30; round++) {
         Path a = dir.resolve("src/a.py");
         Files.writeString(a, "def alpha():\n    return " + round + "\n");
@@ -73,6 +78,7 @@ class WarmSearchTest {
         assertTrue(
             shown.contains("return " + round + "\n"), "round " + round + ": " + shown);
       }
+      assertTrue(warm.watching(dir), "edits alone keep the watch");
     }
   }
 

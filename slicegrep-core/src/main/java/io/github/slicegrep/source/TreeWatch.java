@@ -32,9 +32,12 @@ import org.jspecify.annotations.Nullable;
  * {@link #start} declines and the caller keeps stat-ing.
  *
  * <p>Events arrive on the watch service's own thread, a moment after the change. So that a
- * change made just before a search is never missed, each look writes to a sentinel file in a
- * private directory watched by the same service and waits for that event: inotify delivers one
- * descriptor's events in order, so every earlier change has been reported by then.
+ * change made just before a search is never missed, each look creates or deletes a sentinel
+ * file in a private directory watched by the same service and waits for that event: inotify
+ * delivers one descriptor's events in order, so every earlier change has been handed to its
+ * directory's key by then, and those keys are all in the service's queue. (Queued, not
+ * necessarily ahead of the sentinel's key, which may have been queued earlier: the look takes
+ * every queued key before it answers.)
  *
  * <p>What it tells is cumulative: every file modified since the watch started is reported on
  * every later look, so concurrent searches never consume each other's news, and a caller only
@@ -48,7 +51,8 @@ public final class TreeWatch implements Closeable {
   static final int MAX_CHANGED_FILES = 1024;
   /** How long a look waits for its sentinel before it gives up on the watch. */
   static final long BARRIER_TIMEOUT_MILLIS = 2_000;
-  private static final String BEAT = "beat-";
+  /** The sentinel's name in its directory. */
+  private static final String BEAT = "beat";
   /** Local file systems whose changes inotify reports, as {@link FileStore#type()} names them. */
   static final Set<String> LOCAL_TYPES =
       Set.of("ext2", "ext3", "ext4", "ext2/ext3", "xfs", "btrfs", "tmpfs", "overlay", "zfs",
@@ -66,11 +70,14 @@ public final class TreeWatch implements Closeable {
    */
   private final Map<Path, FileStamp> unwatchedStamps;
   private final Map<Path, Boolean> presence;
-  /** A private directory where each look creates a new sentinel file. */
+  /** A private directory where each look creates or deletes the sentinel file. */
   private final Path sentinelDirectory;
   private final WatchKey sentinelKey;
   private final Set<Path> changed = new HashSet<>();
-  private long beat;
+  /** {@link System#nanoTime()} once every directory was watched: later changes are reported. */
+  private final long startedNanos = System.nanoTime();
+  /** Whether the sentinel exists: each look creates it or deletes it, in turn. */
+  private boolean beating;
   private boolean broken;
 
   private TreeWatch(
@@ -131,13 +138,16 @@ public final class TreeWatch implements Closeable {
         }
       }
       sentinelDirectory = Files.createTempDirectory("slicegrep-watch");
+      // Removed at exit too, for a reader never closed (its sentinel is deleted first).
+      sentinelDirectory.toFile().deleteOnExit();
+      sentinelDirectory.resolve(BEAT).toFile().deleteOnExit();
       WatchKey sentinelKey = register(service, sentinelDirectory);
       return new TreeWatch(
           service, directories, listingFiles, unwatched, unwatchedStamps, listing.presence(),
           sentinelDirectory, sentinelKey);
     } catch (IOException | SecurityException | UnsupportedOperationException e) {
       closeQuietly(service);
-      deleteQuietly(sentinelDirectory, 0);
+      deleteQuietly(sentinelDirectory);
       return null; // e.g. "User limit of inotify watches reached": stat-ing still works
     }
   }
@@ -155,8 +165,14 @@ public final class TreeWatch implements Closeable {
     return true;
   }
 
-  /** Linux's inotify on a local file system; never a polling service. */
-  static boolean supported(Path root) {
+  /**
+   * Whether a tree at {@code root} can be watched: Linux's inotify on a local file system (never
+   * a polling watch service), unless {@code SLICEGREP_WATCH=off}.
+   *
+   * @param root a directory
+   * @return true when {@link #start} may succeed there
+   */
+  public static boolean supported(Path root) {
     if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")
         || "off".equalsIgnoreCase(System.getenv("SLICEGREP_WATCH"))) {
       return false;
@@ -186,11 +202,17 @@ public final class TreeWatch implements Closeable {
       return null;
     }
     try {
-      // A new name each time: a late event of an earlier beat must not pass for this one.
-      Path previous = sentinelDirectory.resolve(BEAT + beat);
-      String name = BEAT + ++beat;
-      Files.createFile(sentinelDirectory.resolve(name));
-      Files.deleteIfExists(previous);
+      // Created and deleted in turn: the previous look waited for its own event, so an event
+      // of this kind can only be this look's.
+      Path sentinel = sentinelDirectory.resolve(BEAT);
+      if (beating) {
+        Files.delete(sentinel);
+      } else {
+        Files.createFile(sentinel);
+      }
+      beating = !beating;
+      WatchEvent.Kind<Path> expected =
+          beating ? StandardWatchEventKinds.ENTRY_CREATE : StandardWatchEventKinds.ENTRY_DELETE;
       long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BARRIER_TIMEOUT_MILLIS);
       boolean reached = false;
       while (!reached) {
@@ -200,11 +222,18 @@ public final class TreeWatch implements Closeable {
           return fail();
         }
         List<WatchEvent<?>> events = key.pollEvents();
-        if (events.stream().anyMatch(e -> e.kind() == StandardWatchEventKinds.OVERFLOW)
-            || !key.reset() || key != sentinelKey && !record(directories.get(key), events)) {
-          return fail(); // a watched directory is gone, or something other than an edit
+        if (!take(key, events)) {
+          return fail();
         }
-        reached = key == sentinelKey && created(events, name);
+        reached = key == sentinelKey && contains(events, expected);
+      }
+      // Events are kept per key, and the sentinel's key may have been queued (by an earlier
+      // event) ahead of a key whose event came before the sentinel's: every such key is in the
+      // queue by now, so take whatever is there.
+      for (WatchKey key = service.poll(); key != null; key = service.poll()) {
+        if (!take(key, key.pollEvents())) {
+          return fail();
+        }
       }
       return unchangedOutside() ? Set.copyOf(changed) : fail();
     } catch (IOException | ClosedWatchServiceException e) {
@@ -213,6 +242,16 @@ public final class TreeWatch implements Closeable {
       Thread.currentThread().interrupt();
       return fail();
     }
+  }
+
+  /** Records a key's events and puts it back to be signalled again; false to give up. */
+  private boolean take(WatchKey key, List<WatchEvent<?>> events) {
+    boolean overflow =
+        events.stream().anyMatch(e -> e.kind() == StandardWatchEventKinds.OVERFLOW);
+    // Invalid: a watched directory is gone. Anything but an edit of a file: the listing changed.
+    return !overflow
+        && key.reset()
+        && (key == sentinelKey || record(directories.get(key), events));
   }
 
   private boolean unchangedOutside() {
@@ -229,15 +268,23 @@ public final class TreeWatch implements Closeable {
     return true;
   }
 
-  private static boolean created(List<WatchEvent<?>> events, String name) {
+  private static boolean contains(List<WatchEvent<?>> events, WatchEvent.Kind<Path> kind) {
     for (WatchEvent<?> event : events) {
-      if (event.kind() == StandardWatchEventKinds.ENTRY_CREATE
+      if (event.kind() == kind
           && event.context() instanceof Path p
-          && p.toString().equals(name)) {
+          && p.toString().equals(BEAT)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * {@link System#nanoTime()} when every watch was in place: a file last checked before then
+   * may have changed unreported, and must be checked again before the watch vouches for it.
+   */
+  public long startedNanos() {
+    return startedNanos;
   }
 
   /** Whether the watch reports changes to {@code file} (a listed path). */
@@ -283,7 +330,7 @@ public final class TreeWatch implements Closeable {
   public synchronized void close() {
     broken = true;
     closeQuietly(service);
-    deleteQuietly(sentinelDirectory, beat);
+    deleteQuietly(sentinelDirectory);
   }
 
   private static void closeQuietly(@Nullable WatchService service) {
@@ -296,12 +343,12 @@ public final class TreeWatch implements Closeable {
     }
   }
 
-  private static void deleteQuietly(@Nullable Path directory, long beat) {
+  private static void deleteQuietly(@Nullable Path directory) {
     if (directory == null) {
       return;
     }
     try {
-      Files.deleteIfExists(directory.resolve(BEAT + beat));
+      Files.deleteIfExists(directory.resolve(BEAT));
       Files.deleteIfExists(directory);
     } catch (IOException | SecurityException e) {
       // a leftover empty directory in the temporary directory harms nothing

@@ -63,6 +63,27 @@ class TreeWatchTest {
     assertEquals(Set.of(root.resolve("a.py"), root.resolve("pkg/deep/c.py")), w.changedFiles());
   }
 
+  /**
+   * Each edited file is new to the watch, so each look must report it then and there: the
+   * watch service keeps events per directory, and the sentinel's directory may be queued
+   * ahead of the edited one (by the previous sentinel's removal) though its event came later.
+   */
+  @Test
+  void reportsTheFirstEditOfEachFileAtTheNextLook() throws IOException {
+    Fixture tree = Fixture.in(root);
+    for (int i = 0; i < 60; i++) {
+      tree.file("one/f" + i + ".py", "x\n").file("two/f" + i + ".py", "x\n");
+    }
+    TreeWatch w = start();
+    for (int i = 0; i < 120; i++) {
+      Path file = root.resolve((i % 2 == 0 ? "one/f" : "two/f") + i / 2 + ".py");
+      Files.writeString(file, "edited\n");
+      Set<Path> changed = w.changedFiles();
+      assertNotNull(changed);
+      assertTrue(changed.contains(file), "look " + i + " missed " + file);
+    }
+  }
+
   @Test
   void givesUpOnAnythingButAnEdit() throws IOException {
     TreeWatch w = start();
