@@ -100,6 +100,11 @@ public final class FocusedReader implements AutoCloseable {
 
   /** Roots whose listing is kept: a host usually searches one project, sometimes a few. */
   static final int LISTINGS_KEPT = 16;
+  /**
+   * Roots watched at once. Each watch is an inotify instance, of which a user has few (128 by
+   * default) to share with every editor and build tool on the machine.
+   */
+  static final int WATCHES_KEPT = 4;
   /** A cached file's check time when it is not known (attributes from a walk). */
   private static final long UNVERIFIED = Long.MIN_VALUE;
   /** Binary files remembered, so a warm search does not sniff them again. */
@@ -124,6 +129,8 @@ public final class FocusedReader implements AutoCloseable {
   /** Watches being started in the background, by root. */
   private final Map<ListingKey, CompletableFuture<Void>> watchStarts = new ConcurrentHashMap<>();
   private volatile boolean closed;
+  /** Whether trees searched again are watched ({@link #watching()}). */
+  private final boolean watchesTrees;
   /** Where persistent indexes are kept, or null for none. */
   private final @Nullable Path indexDirectory;
   private final int streamingFiles;
@@ -145,7 +152,20 @@ public final class FocusedReader implements AutoCloseable {
    * nothing to disk.
    */
   public FocusedReader() {
-    this(null, STREAMING_FILES);
+    this(null, STREAMING_FILES, false);
+  }
+
+  /**
+   * A reader for a long-lived host (an MCP server, an IDE): like {@link #FocusedReader()}, and
+   * it also watches each directory it searches again (Linux, local file systems), so that later
+   * searches stat only the files modified since instead of every file of the tree. A watch is an
+   * operating-system resource (an inotify instance, of which a user has few): close the reader
+   * when done with it.
+   *
+   * @return a reader that watches the trees it searches repeatedly
+   */
+  public static FocusedReader watching() {
+    return new FocusedReader(null, STREAMING_FILES, true);
   }
 
   /**
@@ -159,12 +179,12 @@ public final class FocusedReader implements AutoCloseable {
    */
   public static FocusedReader withIndex(Path indexDirectory) {
     SlicegrepException.check(indexDirectory != null, "index directory is missing");
-    return new FocusedReader(indexDirectory, STREAMING_FILES);
+    return new FocusedReader(indexDirectory, STREAMING_FILES, false);
   }
 
   /** With the streaming threshold lowered, so tests reach that path on small trees. */
   static FocusedReader withIndex(Path indexDirectory, int streamingFiles) {
-    return new FocusedReader(indexDirectory, streamingFiles);
+    return new FocusedReader(indexDirectory, streamingFiles, false);
   }
 
   /**
@@ -178,7 +198,8 @@ public final class FocusedReader implements AutoCloseable {
     return IndexLocation.fromEnvironment();
   }
 
-  private FocusedReader(@Nullable Path indexDirectory, int streamingFiles) {
+  private FocusedReader(@Nullable Path indexDirectory, int streamingFiles, boolean watch) {
+    this.watchesTrees = watch;
     this.indexDirectory = indexDirectory;
     this.streamingFiles = streamingFiles;
     this.outliner = Outliners.standard();
@@ -192,7 +213,7 @@ public final class FocusedReader implements AutoCloseable {
     this.listings = CacheBuilder.newBuilder().maximumSize(LISTINGS_KEPT).build();
     this.watches =
         CacheBuilder.newBuilder()
-            .maximumSize(LISTINGS_KEPT)
+            .maximumSize(WATCHES_KEPT)
             .<ListingKey, TreeWatch>removalListener(n -> n.getValue().close())
             .build();
     Cache<ListingKey, TreeWatch> toClose = watches; // the action must not hold the reader
@@ -200,8 +221,9 @@ public final class FocusedReader implements AutoCloseable {
   }
 
   /**
-   * Stops watching the trees this reader searched (it keeps working, stat-ing every file). A
-   * reader that is not closed releases its watches when it is garbage-collected.
+   * Stops watching the trees this reader searched (it keeps working, stat-ing every file); a
+   * reader that does not watch has nothing to release. A watching reader that is not closed
+   * releases its watches when it is garbage-collected.
    */
   @Override
   public void close() {
@@ -449,7 +471,7 @@ public final class FocusedReader implements AutoCloseable {
         watches.invalidate(key); // closes it; this search stats every file
       }
       if (previous.unchanged()) {
-        if (watch == null) {
+        if (watch == null && watchesTrees) {
           startWatching(key, previous);
         }
         return Listed.unwatched(previous);

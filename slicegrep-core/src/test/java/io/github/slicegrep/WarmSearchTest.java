@@ -25,13 +25,27 @@ class WarmSearchTest {
 
   @Test
   void warmReaderSeesEditsAdditionsDeletionsAndIgnoreRules() throws IOException {
+    seesEditsAdditionsDeletionsAndIgnoreRules(new FocusedReader(), false);
+  }
+
+  @Test
+  void watchingReaderSeesEditsAdditionsDeletionsAndIgnoreRules() throws IOException {
+    try (FocusedReader watching = FocusedReader.watching()) {
+      seesEditsAdditionsDeletionsAndIgnoreRules(watching, true);
+    }
+  }
+
+  private void seesEditsAdditionsDeletionsAndIgnoreRules(FocusedReader warm, boolean watched)
+      throws IOException {
     aged = new AgedTree(dir);
     write("src/a.py", "def alpha():\n    return 1\n");
     write("src/b.py", "def beta():\n    return alpha()\n");
     write("docs/notes.md", "alpha notes\n");
-    FocusedReader warm = new FocusedReader();
     String query = "alpha|beta|gamma";
     assertSame(warm, query);
+    if (watched) {
+      warm.awaitWatchStarts(); // each change below then ends the watch, and the next starts one
+    }
 
     write("src/a.py", "def gamma():\n    return 1\n"); // same size, new content
     assertSame(warm, query);
@@ -60,7 +74,7 @@ class WarmSearchTest {
     aged = new AgedTree(dir);
     write("src/a.py", "def alpha():\n    return 0\n");
     write("src/b.py", "def beta():\n    return alpha()\n");
-    try (FocusedReader warm = new FocusedReader()) {
+    try (FocusedReader warm = FocusedReader.watching()) {
       String query = "alpha|return";
       assertSame(warm, query); // the second search starts the watch, in the background
       warm.awaitWatchStarts();

@@ -1,5 +1,6 @@
 package io.github.slicegrep.dense;
 
+import io.github.slicegrep.source.Switches;
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
 import com.google.common.hash.HashCode;
@@ -61,9 +62,7 @@ public final class DenseRuntime {
 
     /** From variables named as in the process environment; bad values fall back to defaults. */
     public static Settings from(Map<String, String> env) {
-      String sw = env.getOrDefault(SWITCH_ENV, "").trim().toLowerCase(java.util.Locale.ROOT);
-      boolean enabled = !(sw.equals("off") || sw.equals("0") || sw.equals("false")
-          || sw.equals("no"));
+      boolean enabled = !Switches.isOff(env.get(SWITCH_ENV));
       String dir = env.getOrDefault(DIR_ENV, "").trim();
       Duration timeout = DEFAULT_TIMEOUT;
       String t = env.getOrDefault(TIMEOUT_ENV, "").trim();

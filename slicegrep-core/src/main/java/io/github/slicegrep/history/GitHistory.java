@@ -1,5 +1,6 @@
 package io.github.slicegrep.history;
 
+import io.github.slicegrep.source.Switches;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -7,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -71,8 +71,7 @@ public final class GitHistory {
 
   /** Whether the environment switches history off. */
   public static boolean switchedOff(Map<String, String> env) {
-    String v = env.getOrDefault(SWITCH_ENV, "").trim().toLowerCase(Locale.ROOT);
-    return v.equals("off") || v.equals("0") || v.equals("false") || v.equals("no");
+    return Switches.isOff(env.get(SWITCH_ENV));
   }
 
   /** The priors for {@code root}, or empty when it is not inside a git work tree with commits. */

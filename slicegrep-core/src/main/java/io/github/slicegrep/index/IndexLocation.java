@@ -1,10 +1,9 @@
 package io.github.slicegrep.index;
 
+import io.github.slicegrep.source.Switches;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,7 +17,6 @@ public final class IndexLocation {
   public static final String SWITCH_VARIABLE = "SLICEGREP_INDEX";
   public static final String DIRECTORY_VARIABLE = "SLICEGREP_INDEX_DIR";
   public static final String DIRECTORY_PROPERTY = "slicegrep.index.dir";
-  private static final Set<String> OFF = Set.of("off", "0", "false", "no");
 
   private IndexLocation() {}
 
@@ -30,8 +28,7 @@ public final class IndexLocation {
 
   static Optional<Path> resolve(
       Map<String, String> env, @Nullable String property, @Nullable String home) {
-    String enabled = env.get(SWITCH_VARIABLE);
-    if (enabled != null && OFF.contains(enabled.strip().toLowerCase(Locale.ROOT))) {
+    if (Switches.isOff(env.get(SWITCH_VARIABLE))) {
       return Optional.empty();
     }
     if (property != null && !property.isBlank()) {

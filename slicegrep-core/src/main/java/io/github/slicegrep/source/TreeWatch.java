@@ -1,5 +1,6 @@
 package io.github.slicegrep.source;
 
+import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
@@ -51,6 +52,8 @@ public final class TreeWatch implements Closeable {
   static final int MAX_CHANGED_FILES = 1024;
   /** How long a look waits for its sentinel before it gives up on the watch. */
   static final long BARRIER_TIMEOUT_MILLIS = 2_000;
+  private static final long WATCH_BUDGET_UNKNOWN = 2_048;
+  private static final Path MAX_USER_WATCHES = Path.of("/proc/sys/fs/inotify/max_user_watches");
   /** The sentinel's name in its directory. */
   private static final String BEAT = "beat";
   /** Local file systems whose changes inotify reports, as {@link FileStore#type()} names them. */
@@ -104,7 +107,7 @@ public final class TreeWatch implements Closeable {
    * @return the watch, or null
    */
   public static @Nullable TreeWatch start(Path root, SourceTree.Listing listing) {
-    if (!supported(root)) {
+    if (!supported(root) || listing.watched().size() > watchBudget()) {
       return null;
     }
     WatchService service = null;
@@ -152,6 +155,22 @@ public final class TreeWatch implements Closeable {
     }
   }
 
+  /**
+   * The most directories one tree may watch: a quarter of the user's inotify watches, which
+   * editors and build tools on the same machine need too (2,048 when the limit is unknown).
+   */
+  static long watchBudget() {
+    try {
+      // Read line by line: procfs reports a size of 0, and a read sized by it comes back short.
+      try (BufferedReader in = Files.newBufferedReader(MAX_USER_WATCHES)) {
+        String line = in.readLine();
+        return line == null ? WATCH_BUDGET_UNKNOWN : Long.parseLong(line.trim()) / 4;
+      }
+    } catch (IOException | NumberFormatException | SecurityException e) {
+      return WATCH_BUDGET_UNKNOWN;
+    }
+  }
+
   /** A directory the walk listed: inside the root and not version control's. */
   private static boolean walked(Path root, Path directory) {
     if (!directory.startsWith(root)) {
@@ -174,7 +193,7 @@ public final class TreeWatch implements Closeable {
    */
   public static boolean supported(Path root) {
     if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")
-        || "off".equalsIgnoreCase(System.getenv("SLICEGREP_WATCH"))) {
+        || Switches.isOff(System.getenv("SLICEGREP_WATCH"))) {
       return false;
     }
     try {

@@ -121,6 +121,14 @@ class TreeWatchTest {
   }
 
   @Test
+  void takesAtMostAQuarterOfTheUsersWatches() throws IOException {
+    Path limit = Path.of("/proc/sys/fs/inotify/max_user_watches");
+    assumeTrue(Files.isReadable(limit), "no inotify limit to read");
+    long max = Long.parseLong(Files.readAllLines(limit).get(0).trim());
+    assertEquals(max / 4, TreeWatch.watchBudget());
+  }
+
+  @Test
   void aClosedWatchTellsNothing() throws IOException {
     TreeWatch w = start();
     w.close();

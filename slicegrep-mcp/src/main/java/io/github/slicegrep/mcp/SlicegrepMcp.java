@@ -81,7 +81,7 @@ public final class SlicegrepMcp {
     ObjectMapper mapper =
         new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     // Closed at the end so the tree watches it keeps (inotify instances) are released at once.
-    try (FocusedReader reader = new FocusedReader()) {
+    try (FocusedReader reader = FocusedReader.watching()) {
       List<Tool> tools =
           List.of(new FocusedReadTool(reader, workspace, mapper),
               new FileMapTool(reader, workspace, mapper));

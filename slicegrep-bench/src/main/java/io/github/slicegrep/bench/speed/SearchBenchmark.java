@@ -18,11 +18,13 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * In-process directory searches on the real corpora, precise and plain-English, warm (one
- * reader kept across calls: only the stat checks, the scan and the ranking) and cold (a new
+ * reader kept across calls, watching the tree unless {@code -p watch=false}: only the check
+ * for changes, the scan and the ranking) and cold (a new
  * reader per call, without a persistent index: walk, read, scan, parse and rank, on a JIT that
  * has warmed up; the operating system's page cache is warm in both).
  *
@@ -50,6 +52,13 @@ public class SearchBenchmark {
   @Param({"precise", "english"})
   public String kind;
 
+  /**
+   * Whether the warm reader watches the tree ({@link FocusedReader#watching()}, as the MCP
+   * server's does: later searches stat only changed files) or stats every file each time.
+   */
+  @Param({"true"})
+  public boolean watch;
+
   private Path root;
   private String query;
   private FocusedReader warm;
@@ -64,8 +73,14 @@ public class SearchBenchmark {
       throw new IllegalStateException("no corpus at " + root + "; set SLICEGREP_BENCH_CORPORA");
     }
     query = QUERIES.get(corpus + "/" + kind);
-    warm = new FocusedReader();
-    warm.search(root, query, Options.defaults());
+    warm = watch ? FocusedReader.watching() : new FocusedReader();
+    warm.search(root, query, Options.defaults()); // the watch starts from the second search,
+    warm.search(root, query, Options.defaults()); // in the background, during the warm-up
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    warm.close();
   }
 
   @Benchmark
