@@ -832,6 +832,10 @@ public final class FocusedReader implements AutoCloseable {
     private final Map<SourceFile, Outline> preciseOutlines = new ConcurrentHashMap<>();
     private final Map<SourceFile, Outline> roughOutlines = new ConcurrentHashMap<>();
     private final Map<SourceFile, FileFacts> facts = new ConcurrentHashMap<>();
+    // Kept across a staged search's two rankings, by identity: each file's share of a
+    // question's statistics by the blocks it was cut into, and each region's counted span.
+    private final Map<List<Block>, BlockBm25.Share> shares = new IdentityHashMap<>();
+    private final Map<Region, BlockBm25.Span> spans = new IdentityHashMap<>();
 
     Search(Query query, Options options, String where, boolean directory, List<SourceFile> files) {
       this.query = query;
@@ -963,8 +967,18 @@ public final class FocusedReader implements AutoCloseable {
       for (int i = 0; i < matchedFiles.size(); i++) {
         terms.put(matchedFiles.get(i), corpus.get(i).terms());
       }
-      BlockBm25 bm25 = BlockBm25.build(Question.of(query.questionWords()), corpus);
-      return bm25.relevance(terms::get);
+      BlockBm25 bm25 = BlockBm25.build(Question.of(query.questionWords()), corpus, shares);
+      // Spans are counted once per region (in parallel, then recorded on this thread): a staged
+      // search scores the regions it did not cut again against the second statistics too.
+      List<Region> uncounted = regions.stream().filter(r -> !spans.containsKey(r)).toList();
+      List<BlockBm25.Span> counted =
+          uncounted.parallelStream()
+              .map(r -> bm25.span(terms.get(r.file()), r.start(), r.end()))
+              .toList();
+      for (int i = 0; i < uncounted.size(); i++) {
+        spans.put(uncounted.get(i), counted.get(i));
+      }
+      return bm25.relevanceBySpan(spans::get);
     }
 
     /**

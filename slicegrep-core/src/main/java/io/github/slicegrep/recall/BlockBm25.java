@@ -9,6 +9,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 /**
  * BM25 with definition-aligned blocks as the documents: document frequencies and the average
@@ -64,44 +65,62 @@ public final class BlockBm25 {
   public record Document(FileTerms terms, List<Block> blocks) {}
 
   public static BlockBm25 build(Question question, List<Document> corpus) {
+    return build(question, corpus, new IdentityHashMap<>());
+  }
+
+  /**
+   * One file's share of the statistics under one cut into blocks: its occurrences of each of
+   * the question's terms, its block count, their total length and the blocks holding each term.
+   * Immutable.
+   */
+  public static final class Share {
+    private final int[][] positions;
+    private final int blocks;
+    private final long totalLength;
+    private final int[] df;
+
+    private Share(int[][] positions, int blocks, long totalLength, int[] df) {
+      this.positions = positions;
+      this.blocks = blocks;
+      this.totalLength = totalLength;
+      this.df = df;
+    }
+  }
+
+  /**
+   * Like {@link #build(Question, List)}, reusing the shares already worked out for the same
+   * blocks (by identity) in {@code shares}, to which the new ones are added: a staged search
+   * builds the statistics twice for one question, and only its finalists' files are cut anew.
+   * The shares must come from the same question.
+   */
+  public static BlockBm25 build(
+      Question question, List<Document> corpus, Map<List<Block>, Share> shares) {
     Map<String, Double> w = question.weights();
     String[] terms = w.keySet().toArray(String[]::new);
     double[] weights = new double[terms.length];
     for (int i = 0; i < terms.length; i++) {
       weights[i] = w.get(terms[i]);
     }
+    Share[] known = new Share[corpus.size()];
+    for (int d = 0; d < known.length; d++) {
+      known[d] = shares.get(corpus.get(d).blocks());
+    }
+    IntStream.range(0, known.length)
+        .parallel()
+        .filter(d -> known[d] == null)
+        .forEach(d -> known[d] = share(corpus.get(d), terms));
     int[] df = new int[terms.length];
     long totalLength = 0;
     int blocks = 0;
     Map<FileTerms, int[][]> occurrences = new IdentityHashMap<>();
-    for (Document doc : corpus) {
-      FileTerms file = doc.terms();
-      int[][] positions = occurrences.computeIfAbsent(file, f -> lookUp(f, terms));
-      List<Block> fileBlocks = doc.blocks();
-      blocks += fileBlocks.size();
-      for (Block b : fileBlocks) {
-        totalLength += file.firstTerm(b.endLine() + 1) - file.firstTerm(b.startLine());
-      }
+    for (int d = 0; d < known.length; d++) {
+      Share share = known[d];
+      shares.putIfAbsent(corpus.get(d).blocks(), share);
+      occurrences.putIfAbsent(corpus.get(d).terms(), share.positions);
+      blocks += share.blocks;
+      totalLength += share.totalLength;
       for (int q = 0; q < terms.length; q++) {
-        int[] at = positions[q];
-        if (at.length == 0) {
-          continue;
-        }
-        // Blocks start in ascending order, so the first occurrence at or after a block's start
-        // only moves forward: one pass over the blocks and the occurrences together.
-        int k = 0;
-        for (Block b : fileBlocks) {
-          int from = file.firstTerm(b.startLine());
-          while (k < at.length && at[k] < from) {
-            k++;
-          }
-          if (k == at.length) {
-            break;
-          }
-          if (at[k] < file.firstTerm(b.endLine() + 1)) {
-            df[q]++;
-          }
-        }
+        df[q] += share.df[q];
       }
     }
     double[] idf = new double[terms.length];
@@ -110,6 +129,39 @@ public final class BlockBm25 {
     }
     double average = blocks == 0 ? 1 : Math.max(1, (double) totalLength / blocks);
     return new BlockBm25(terms, weights, idf, average, blocks, occurrences);
+  }
+
+  private static Share share(Document doc, String[] terms) {
+    FileTerms file = doc.terms();
+    int[][] positions = lookUp(file, terms);
+    List<Block> fileBlocks = doc.blocks();
+    long totalLength = 0;
+    for (Block b : fileBlocks) {
+      totalLength += file.firstTerm(b.endLine() + 1) - file.firstTerm(b.startLine());
+    }
+    int[] df = new int[terms.length];
+    for (int q = 0; q < terms.length; q++) {
+      int[] at = positions[q];
+      if (at.length == 0) {
+        continue;
+      }
+      // Blocks start in ascending order, so the first occurrence at or after a block's start
+      // only moves forward: one pass over the blocks and the occurrences together.
+      int k = 0;
+      for (Block b : fileBlocks) {
+        int from = file.firstTerm(b.startLine());
+        while (k < at.length && at[k] < from) {
+          k++;
+        }
+        if (k == at.length) {
+          break;
+        }
+        if (at[k] < file.firstTerm(b.endLine() + 1)) {
+          df[q]++;
+        }
+      }
+    }
+    return new Share(positions, fileBlocks.size(), totalLength, df);
   }
 
   private static int[][] lookUp(FileTerms file, String[] terms) {
@@ -128,18 +180,56 @@ public final class BlockBm25 {
 
   /** The BM25 score of lines {@code from..to} (1-based, inclusive) of a file. */
   public double score(FileTerms file, int from, int to) {
+    return score(span(file, from, to));
+  }
+
+  /**
+   * What a span's score takes from the span itself: its length in terms, how often each of the
+   * question's terms occurs in it and the proximity factor. It does not depend on the corpus
+   * statistics, so a staged search, which scores the same spans against two corpora, counts
+   * once. Immutable.
+   */
+  public static final class Span {
+    private final int length;
+    private final int[] tf;
+    private final double proximity;
+
+    private Span(int length, int[] tf, double proximity) {
+      this.length = length;
+      this.tf = tf;
+      this.proximity = proximity;
+    }
+  }
+
+  /** Lines {@code from..to} (1-based, inclusive) of a file, counted for {@link #score(Span)}. */
+  public Span span(FileTerms file, int from, int to) {
     int first = file.firstTerm(from);
     int last = file.firstTerm(to + 1);
-    double norm = K1 * (1 - B + B * (last - first) / averageLength);
     int[][] positions = occurrencesIn(file);
+    int[] tf = new int[terms.length];
+    boolean any = false;
+    for (int i = 0; i < terms.length; i++) {
+      tf[i] = FileTerms.countIn(positions[i], first, last);
+      any |= tf[i] > 0;
+    }
+    // Every term found adds a positive amount, so the proximity matters only then.
+    return new Span(last - first, tf, any ? proximity(file, positions, from, to) : 1);
+  }
+
+  /**
+   * The BM25 score of a span counted by this or another recall over the same question: each
+   * term's saturated count against this corpus's statistics, times the proximity factor.
+   */
+  public double score(Span span) {
+    double norm = K1 * (1 - B + B * span.length / averageLength);
     double sum = 0;
     for (int i = 0; i < terms.length; i++) {
-      int tf = FileTerms.countIn(positions[i], first, last);
+      int tf = span.tf[i];
       if (tf > 0) {
         sum += weights[i] * idf[i] * tf * (K1 + 1) / (tf + norm);
       }
     }
-    return sum == 0 ? 0 : sum * proximity(file, positions, from, to);
+    return sum == 0 ? 0 : sum * span.proximity;
   }
 
   /**
@@ -192,10 +282,18 @@ public final class BlockBm25 {
 
   /** This recall as the base relevance of regions, given where each file's terms are. */
   public Relevance relevance(Function<SourceFile, FileTerms> termsOf) {
+    return relevanceBySpan(r -> span(termsOf.apply(r.file()), r.start(), r.end()));
+  }
+
+  /**
+   * This recall as the base relevance of regions, given each region's span counted (by this
+   * or another recall over the same question); called from several threads.
+   */
+  public Relevance relevanceBySpan(Function<Region, Span> spans) {
     return new Relevance() {
       @Override
       public double of(Region region) {
-        return score(termsOf.apply(region.file()), region.start(), region.end());
+        return score(spans.apply(region));
       }
 
       @Override
