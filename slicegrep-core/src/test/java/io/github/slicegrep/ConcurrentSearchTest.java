@@ -64,12 +64,26 @@ class ConcurrentSearchTest {
 
   @Test
   void sharedReaderSurvivesEditsWithoutTornChunksAndEndsEqualToAColdReader() throws Exception {
+    survivesEdits(new FocusedReader());
+  }
+
+  /**
+   * The same with a watching reader: in-place edits keep its watch (and are seen through it),
+   * renames and deletions end it, and it is started again in the background meanwhile.
+   */
+  @Test
+  void watchingReaderSurvivesEditsWithoutTornChunksAndEndsEqualToAColdReader() throws Exception {
+    try (FocusedReader watching = FocusedReader.watching()) {
+      survivesEdits(watching);
+    }
+  }
+
+  private void survivesEdits(FocusedReader shared) throws Exception {
     Random setup = new Random(SEED);
     for (int f = 0; f < FILES; f++) {
       Files.createDirectories(dir.resolve("pkg" + f % 4));
       Files.writeString(dir.resolve("pkg" + f % 4 + "/m" + f + ".py"), version(f, 0, setup));
     }
-    FocusedReader shared = new FocusedReader();
     AtomicBoolean editing = new AtomicBoolean(true);
     AtomicInteger edits = new AtomicInteger();
     ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
