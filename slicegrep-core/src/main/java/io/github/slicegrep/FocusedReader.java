@@ -251,11 +251,6 @@ public final class FocusedReader implements AutoCloseable {
      * after the watch was in place, since a change made before would not be reported.
      */
     private volatile long verifiedNanos;
-
-    boolean verifiedSince(long nanos) {
-      long v = verifiedNanos;
-      return v != UNVERIFIED && v - nanos > 0;
-    }
     private volatile @Nullable Outline outline;
     private volatile @Nullable Outline roughOutline;
     private volatile @Nullable FileTerms terms;
@@ -277,6 +272,12 @@ public final class FocusedReader implements AutoCloseable {
       this.index = index;
       this.relativePath = relativePath;
       this.indexedOutline = indexedOutline;
+    }
+
+    /** Whether the file was last found unchanged by a stat that began after {@code nanos}. */
+    boolean verifiedSince(long nanos) {
+      long v = verifiedNanos;
+      return v != UNVERIFIED && v - nanos > 0;
     }
 
     /**
@@ -455,7 +456,7 @@ public final class FocusedReader implements AutoCloseable {
   /**
    * The files below {@code root}: the last walk's when none of the directories and ignore files
    * it read has changed since (told by the tree's watch, else a few hundred stats instead of a
-   * walk), otherwise a new walk. The second search of a root starts watching it.
+   * walk), otherwise a new walk. A watching reader starts watching a root on its second search.
    */
   private Listed listing(Path root, Options options, @Nullable PersistentIndex index) {
     ListingKey key =

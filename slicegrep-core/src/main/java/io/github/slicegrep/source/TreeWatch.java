@@ -45,7 +45,8 @@ import org.jspecify.annotations.Nullable;
  * has to stat those files. Anything it cannot describe as "these files were modified" (an entry
  * created, deleted or renamed, an ignore file or directory changed, a lost event, too many
  * changed files) ends the watch: the caller falls back to stat-ing and may start a new one.
- * Thread-safe.
+ * Not seen, as with any inotify watch: a write through a hard link that lives in a directory
+ * outside the tree, and a write through a memory mapping. Thread-safe.
  */
 public final class TreeWatch implements Closeable {
   /** Past this many modified files, stat-ing them all is no longer worth a watch. */
@@ -103,7 +104,8 @@ public final class TreeWatch implements Closeable {
    * (the system's limit on watches reached, say).
    *
    * @param root the listed root, absolute and normalised
-   * @param listing the listing whose directories to watch, just checked unchanged
+   * @param listing the listing whose directories to watch; the caller checks it unchanged once
+   *     this returns (a change made before the watches were in place is not reported)
    * @return the watch, or null
    */
   public static @Nullable TreeWatch start(Path root, SourceTree.Listing listing) {
