@@ -55,6 +55,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -62,6 +63,7 @@ import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -878,7 +880,9 @@ public final class FocusedReader implements AutoCloseable {
       FragmentStats stats =
           FragmentStats.of(fragmentCount, files.size(), filesWithFragment, regions);
       Map<Region, Scorer.Signals> signals = new IdentityHashMap<>();
-      List<Candidate> ranked = rank(stats, regions, signals);
+      // A staged search's first scores only pick the finalists, which needs no full sort.
+      List<Candidate> ranked =
+          staged ? score(stats, regions, signals) : rank(stats, regions, signals);
       if (staged) {
         // Only the finalists' files are parsed and cut again; every other file keeps its
         // regions, and with them the signals already worked out.
@@ -935,7 +939,16 @@ public final class FocusedReader implements AutoCloseable {
       return out;
     }
 
+    /** The regions scored, best first. */
     private List<Candidate> rank(
+        FragmentStats stats, List<Region> regions, Map<Region, Scorer.Signals> signals) {
+      List<Candidate> ranked = score(stats, regions, signals);
+      ranked.sort(Candidate.BEST_FIRST);
+      return ranked;
+    }
+
+    /** The regions scored, in their order. */
+    private List<Candidate> score(
         FragmentStats stats, List<Region> regions, Map<Region, Scorer.Signals> signals) {
       Relevance relevance =
           query.route() == Query.Route.VAGUE
@@ -943,9 +956,7 @@ public final class FocusedReader implements AutoCloseable {
               : new FragmentBm25(query.fragments().size(), stats, regions);
       Scorer scorer =
           new Scorer(query, stats, this::outlineOf, relevance, this::factsOf);
-      List<Candidate> ranked = new ArrayList<>(scorer.scoreAll(regions, signals));
-      ranked.sort(Candidate.BEST_FIRST);
-      return ranked;
+      return new ArrayList<>(scorer.scoreAll(regions, signals));
     }
 
     /**
@@ -986,20 +997,38 @@ public final class FocusedReader implements AutoCloseable {
      * The files that can make the cut after a first ranking on heuristic outlines: those of
      * the best candidates, and of the best definitions and tests the guarantees may reach for.
      */
-    private Set<SourceFile> finalists(List<Candidate> ranked) {
+    private Set<SourceFile> finalists(List<Candidate> scored) {
       Set<SourceFile> out = Collections.newSetFromMap(new IdentityHashMap<>());
-      int definitions = 0;
-      int tests = 0;
-      for (int i = 0; i < ranked.size(); i++) {
-        Candidate c = ranked.get(i);
-        boolean top = i < FINALIST_CANDIDATES;
-        boolean definition = c.isDefinition() && definitions++ < FINALIST_GUARANTEE_CANDIDATES;
-        boolean test = c.test() && tests++ < FINALIST_GUARANTEE_CANDIDATES;
-        if (top || definition || test) {
-          out.add(c.region().file());
-        }
+      for (Candidate c : best(scored, FINALIST_CANDIDATES, c -> true)) {
+        out.add(c.region().file());
+      }
+      for (Candidate c : best(scored, FINALIST_GUARANTEE_CANDIDATES, Candidate::isDefinition)) {
+        out.add(c.region().file());
+      }
+      for (Candidate c : best(scored, FINALIST_GUARANTEE_CANDIDATES, Candidate::test)) {
+        out.add(c.region().file());
       }
       return out;
+    }
+
+    /**
+     * The {@code k} best of the candidates {@code which} accepts, in no particular order: the
+     * first {@code k} of them a full sort would give ({@link Candidate#BEST_FIRST} is a total
+     * order), found with a heap of {@code k}.
+     */
+    private static List<Candidate> best(
+        List<Candidate> scored, int k, Predicate<Candidate> which) {
+      PriorityQueue<Candidate> worstFirst =
+          new PriorityQueue<>(k + 1, Candidate.BEST_FIRST.reversed());
+      for (Candidate c : scored) {
+        if (which.test(c)) {
+          worstFirst.add(c);
+          if (worstFirst.size() > k) {
+            worstFirst.poll();
+          }
+        }
+      }
+      return new ArrayList<>(worstFirst);
     }
 
     /** The file's facts, looked up in the reader's cache once per search. */

@@ -68,12 +68,23 @@ public final class Packer {
             .thenComparing(x -> x.candidate().file())
             .thenComparingInt(Piece::start));
     List<Omission> omissions = new ArrayList<>(p.omitted);
-    omissions.sort(
-        Comparator.comparingDouble((Omission o) -> -o.score())
-            .thenComparing(Omission::file)
-            .thenComparingInt(Omission::lineStart));
+    omissions.sort(BEST_OMISSION_FIRST);
     return new Packing(shown, omissions);
   }
+
+  /**
+   * By score, then file and first line. Written out rather than composed from key extractors:
+   * a question omits thousands of regions, and the composed form cost a few percent of it.
+   */
+  private static final Comparator<Omission> BEST_OMISSION_FIRST =
+      (a, b) -> {
+        int byScore = Double.compare(-a.score(), -b.score());
+        if (byScore != 0) {
+          return byScore;
+        }
+        int byFile = a.file().compareTo(b.file());
+        return byFile != 0 ? byFile : Integer.compare(a.lineStart(), b.lineStart());
+      };
 
   private void run(List<Candidate> ranked) {
     // A name defined only in tests is a fixture, not the definition a reader is after: the
