@@ -13,6 +13,7 @@ import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -74,6 +75,13 @@ public final class TreeWatch implements Closeable {
    */
   private final Map<Path, FileStamp> unwatchedStamps;
   private final Map<Path, Boolean> presence;
+  /**
+   * The root and its identity (device and inode) when the watch started: a root renamed away
+   * and replaced by another directory of the same name reports nothing to the old one's watch,
+   * so each look checks it.
+   */
+  private final Path root;
+  private final Object rootKey;
   /** A private directory where each look creates or deletes the sentinel file. */
   private final Path sentinelDirectory;
   private final WatchKey sentinelKey;
@@ -87,7 +95,10 @@ public final class TreeWatch implements Closeable {
   private TreeWatch(
       WatchService service, Map<WatchKey, Path> directories, Set<Path> listingFiles,
       Set<Path> unwatchedFiles, Map<Path, FileStamp> unwatchedStamps,
-      Map<Path, Boolean> presence, Path sentinelDirectory, WatchKey sentinelKey) {
+      Map<Path, Boolean> presence, Path root, Object rootKey, Path sentinelDirectory,
+      WatchKey sentinelKey) {
+    this.root = root;
+    this.rootKey = rootKey;
     this.service = service;
     this.unwatchedStamps = unwatchedStamps;
     this.presence = presence;
@@ -115,6 +126,10 @@ public final class TreeWatch implements Closeable {
     WatchService service = null;
     Path sentinelDirectory = null;
     try {
+      Object rootKey = Files.readAttributes(root, BasicFileAttributes.class).fileKey();
+      if (rootKey == null) {
+        return null; // no way to tell the root was replaced
+      }
       service = FileSystems.getDefault().newWatchService();
       Map<WatchKey, Path> directories = new HashMap<>();
       Set<Path> listingFiles = new HashSet<>();
@@ -149,7 +164,7 @@ public final class TreeWatch implements Closeable {
       WatchKey sentinelKey = register(service, sentinelDirectory);
       return new TreeWatch(
           service, directories, listingFiles, unwatched, unwatchedStamps, listing.presence(),
-          sentinelDirectory, sentinelKey);
+          root, rootKey, sentinelDirectory, sentinelKey);
     } catch (IOException | SecurityException | UnsupportedOperationException e) {
       closeQuietly(service);
       deleteQuietly(sentinelDirectory);
@@ -276,6 +291,13 @@ public final class TreeWatch implements Closeable {
   }
 
   private boolean unchangedOutside() {
+    try {
+      if (!rootKey.equals(Files.readAttributes(root, BasicFileAttributes.class).fileKey())) {
+        return false;
+      }
+    } catch (IOException | SecurityException e) {
+      return false;
+    }
     for (Map.Entry<Path, Boolean> e : presence.entrySet()) {
       if (e.getValue() != Files.exists(e.getKey(), LinkOption.NOFOLLOW_LINKS)) {
         return false;

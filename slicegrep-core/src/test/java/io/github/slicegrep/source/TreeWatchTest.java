@@ -112,6 +112,14 @@ class TreeWatchTest {
   }
 
   @Test
+  void givesUpWhenTheRootIsRenamedAwayAndReplaced() throws IOException {
+    TreeWatch w = start();
+    Files.move(root, dir.resolve("old-repo"));
+    Fixture.in(root).file("a.py", "other\n");
+    assertNull(w.changedFiles(), "the watch still sees the old directory, not this one");
+  }
+
+  @Test
   void aSymlinkedFileIsNotCovered() throws IOException {
     Path outside = Files.writeString(dir.resolve("outside.py"), "delta\n");
     Files.createSymbolicLink(root.resolve("link.py"), outside);
