@@ -200,8 +200,9 @@ public final class FocusedReader implements AutoCloseable {
     return IndexLocation.fromEnvironment();
   }
 
-  private FocusedReader(@Nullable Path indexDirectory, int streamingFiles, boolean watch) {
-    this.watchesTrees = watch;
+  private FocusedReader(
+      @Nullable Path indexDirectory, int streamingFiles, boolean watchesTrees) {
+    this.watchesTrees = watchesTrees;
     this.indexDirectory = indexDirectory;
     this.streamingFiles = streamingFiles;
     this.outliner = Outliners.standard();
@@ -990,7 +991,7 @@ public final class FocusedReader implements AutoCloseable {
       for (int i = 0; i < uncounted.size(); i++) {
         spans.put(uncounted.get(i), counted.get(i));
       }
-      return bm25.relevanceBySpan(spans::get);
+      return bm25.relevance(spans::get);
     }
 
     /**

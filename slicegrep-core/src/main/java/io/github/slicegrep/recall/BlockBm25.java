@@ -3,7 +3,6 @@ package io.github.slicegrep.recall;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.rank.Relevance;
-import io.github.slicegrep.source.SourceFile;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -280,16 +279,11 @@ public final class BlockBm25 {
   /** Reason name of candidates ranked by this recall stage. */
   public static final String REASON = "semantic-recall";
 
-  /** This recall as the base relevance of regions, given where each file's terms are. */
-  public Relevance relevance(Function<SourceFile, FileTerms> termsOf) {
-    return relevanceBySpan(r -> span(termsOf.apply(r.file()), r.start(), r.end()));
-  }
-
   /**
    * This recall as the base relevance of regions, given each region's span counted (by this
    * or another recall over the same question); called from several threads.
    */
-  public Relevance relevanceBySpan(Function<Region, Span> spans) {
+  public Relevance relevance(Function<Region, Span> spans) {
     return new Relevance() {
       @Override
       public double of(Region region) {

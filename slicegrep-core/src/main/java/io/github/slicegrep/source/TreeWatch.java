@@ -60,7 +60,7 @@ public final class TreeWatch implements Closeable {
   private static final String BEAT = "beat";
   /** Local file systems whose changes inotify reports, as {@link FileStore#type()} names them. */
   static final Set<String> LOCAL_TYPES =
-      Set.of("ext2", "ext3", "ext4", "ext2/ext3", "xfs", "btrfs", "tmpfs", "overlay", "zfs",
+      Set.of("ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "overlay", "zfs",
           "f2fs", "reiserfs", "jfs", "bcachefs", "nilfs2");
 
   private final WatchService service;
@@ -136,9 +136,10 @@ public final class TreeWatch implements Closeable {
       Map<Path, FileStamp> unwatchedStamps = new HashMap<>();
       for (Map.Entry<Path, FileStamp> e : listing.watched().entrySet()) {
         Path p = e.getKey();
-        if (Files.isDirectory(p) && walked(root, p)) {
+        boolean directory = Files.isDirectory(p);
+        if (directory && walked(root, p)) {
           directories.put(register(service, p), p);
-        } else if (Files.isDirectory(p)) {
+        } else if (directory) {
           unwatchedStamps.put(p, e.getValue()); // git's own directories change all the time
         } else {
           listingFiles.add(p);
