@@ -32,6 +32,7 @@ import io.github.slicegrep.rank.Dedupe;
 import io.github.slicegrep.rank.FileFacts;
 import io.github.slicegrep.rank.FragmentBm25;
 import io.github.slicegrep.rank.FragmentStats;
+import io.github.slicegrep.rank.RecallCut;
 import io.github.slicegrep.rank.Relevance;
 import io.github.slicegrep.rank.Scorer;
 import io.github.slicegrep.source.FileStamp;
@@ -882,8 +883,9 @@ public final class FocusedReader implements AutoCloseable {
           FragmentStats.of(fragmentCount, files.size(), filesWithFragment, regions);
       Map<Region, Scorer.Signals> signals = new IdentityHashMap<>();
       // A staged search's first scores only pick the finalists, which needs no full sort.
+      Recalled recalled = recalled(stats, regions);
       List<Candidate> ranked =
-          staged ? score(stats, regions, signals) : rank(stats, regions, signals);
+          staged ? score(stats, recalled, signals) : rank(stats, recalled, signals);
       if (staged) {
         // Only the finalists' files are parsed and cut again; every other file keeps its
         // regions, and with them the signals already worked out.
@@ -896,12 +898,13 @@ public final class FocusedReader implements AutoCloseable {
         }
         buildRegions(matched, hitsByFile, regionsByFile);
         regions = flatten(regionsByFile);
-        ranked = rank(stats, regions, signals);
+        recalled = recalled(stats, regions);
+        ranked = rank(stats, recalled, signals);
       }
       Dedupe.Outcome deduped =
           Dedupe.apply(ranked, options.dedupe(), FocusedReader.this::lineKeys);
       Packing packing =
-          Packer.pack(deduped.kept(), deduped.duplicates(), options.budget(),
+          Packer.pack(deduped.kept(), deduped.duplicates(), recalled.unranked(), options.budget(),
               options.objective(), query.symbols());
       List<Chunk> chunks = new ArrayList<>();
       for (Piece p : packing.pieces()) {
@@ -940,24 +943,43 @@ public final class FocusedReader implements AutoCloseable {
       return out;
     }
 
-    /** The regions scored, best first. */
+    /**
+     * The regions to score and their relevance. A question's relevance is BM25 recall, and only
+     * the regions above its recall cut are scored; every precise match is scored.
+     */
+    private Recalled recalled(FragmentStats stats, List<Region> regions) {
+      if (query.route() != Query.Route.VAGUE) {
+        return new Recalled(
+            regions, new FragmentBm25(query.fragments().size(), stats, regions), List.of());
+      }
+      Relevance relevance = recall(regions);
+      RecallCut cut =
+          RecallCut.of(regions, relevance, query, this::outlineOf, this::factsOf);
+      return new Recalled(cut.candidates(), relevance, cut.omissions(relevance));
+    }
+
+    /**
+     * @param candidates the regions to score
+     * @param relevance their base relevance
+     * @param unranked the matched regions below a question's recall cut, as omissions
+     */
+    private record Recalled(
+        List<Region> candidates, Relevance relevance, List<Omission> unranked) {}
+
+    /** The candidates scored, best first. */
     private List<Candidate> rank(
-        FragmentStats stats, List<Region> regions, Map<Region, Scorer.Signals> signals) {
-      List<Candidate> ranked = score(stats, regions, signals);
+        FragmentStats stats, Recalled recalled, Map<Region, Scorer.Signals> signals) {
+      List<Candidate> ranked = score(stats, recalled, signals);
       ranked.sort(Candidate.BEST_FIRST);
       return ranked;
     }
 
-    /** The regions scored, in their order. */
+    /** The candidates scored, in their order. */
     private List<Candidate> score(
-        FragmentStats stats, List<Region> regions, Map<Region, Scorer.Signals> signals) {
-      Relevance relevance =
-          query.route() == Query.Route.VAGUE
-              ? recall(regions)
-              : new FragmentBm25(query.fragments().size(), stats, regions);
+        FragmentStats stats, Recalled recalled, Map<Region, Scorer.Signals> signals) {
       Scorer scorer =
-          new Scorer(query, stats, this::outlineOf, relevance, this::factsOf);
-      return new ArrayList<>(scorer.scoreAll(regions, signals));
+          new Scorer(query, stats, this::outlineOf, recalled.relevance(), this::factsOf);
+      return new ArrayList<>(scorer.scoreAll(recalled.candidates(), signals));
     }
 
     /**

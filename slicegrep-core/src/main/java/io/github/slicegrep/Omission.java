@@ -12,8 +12,9 @@ import java.util.List;
  * @param tokens estimated tokens the region would cost
  * @param score its ranking score
  * @param reasons its ranking reasons
- * @param why {@code budget}, {@code truncated} (the rest of a chunk that was cut to fit) or
- *     {@code duplicate} (a near-duplicate of a shown chunk)
+ * @param why {@code budget}, {@code truncated} (the rest of a chunk that was cut to fit),
+ *     {@code duplicate} (a near-duplicate of a shown chunk) or {@code unranked} (a question's
+ *     match below its recall cut)
  */
 public record Omission(
     String file, int lineStart, int lineEnd, int tokens, double score, List<String> reasons,
@@ -25,6 +26,12 @@ public record Omission(
   public static final String TRUNCATED = "truncated";
   /** {@link #why()} of a near-duplicate of a shown chunk. */
   public static final String DUPLICATE = "duplicate";
+  /**
+   * {@link #why()} of a region a question matched whose BM25 relevance fell below the recall
+   * cut: it was neither scored by the signals nor considered for packing, and its score is its
+   * relevance alone.
+   */
+  public static final String UNRANKED = "unranked";
 
   /**
    * Copies {@code reasons} into an immutable list.
@@ -35,8 +42,9 @@ public record Omission(
    * @param tokens estimated tokens the region would cost
    * @param score its ranking score
    * @param reasons its ranking reasons
-   * @param why {@code budget}, {@code truncated} (the rest of a chunk that was cut to fit) or
-   *     {@code duplicate} (a near-duplicate of a shown chunk)
+   * @param why {@code budget}, {@code truncated} (the rest of a chunk that was cut to fit),
+   *     {@code duplicate} (a near-duplicate of a shown chunk) or {@code unranked} (a question's
+   *     match below its recall cut)
    */
   public Omission {
     reasons = ImmutableList.copyOf(reasons);

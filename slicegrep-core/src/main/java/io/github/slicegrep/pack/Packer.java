@@ -57,6 +57,18 @@ public final class Packer {
   public static Packing pack(
       List<Candidate> ranked, List<Candidate> duplicates, int budget, Objective objective,
       Set<String> symbols) {
+    return pack(ranked, duplicates, List.of(), budget, objective, symbols);
+  }
+
+  /**
+   * Like {@link #pack(List, List, int, Objective, Set)}, for a question cut by its recall: the
+   * regions below the cut are listed after every ranked omission, best first among themselves.
+   *
+   * @param unranked the omissions of the regions below a question's recall cut
+   */
+  public static Packing pack(
+      List<Candidate> ranked, List<Candidate> duplicates, List<Omission> unranked, int budget,
+      Objective objective, Set<String> symbols) {
     Packer p = new Packer(budget, objective, symbols);
     p.run(ranked);
     for (Candidate d : duplicates) {
@@ -69,6 +81,9 @@ public final class Packer {
             .thenComparingInt(Piece::start));
     List<Omission> omissions = new ArrayList<>(p.omitted);
     omissions.sort(BEST_OMISSION_FIRST);
+    List<Omission> below = new ArrayList<>(unranked);
+    below.sort(BEST_OMISSION_FIRST);
+    omissions.addAll(below);
     return new Packing(shown, omissions);
   }
 

@@ -214,10 +214,14 @@ public final class Scorer {
               .addAll(reasons)
               .build();
     }
-    double display = Math.round(score * DISPLAY_SCALE * 10) / 10.0;
     return new Candidate(
-        region, display, reasons, signals.test, signals.defines, signals.references,
+        region, display(score), reasons, signals.test, signals.defines, signals.references,
         signals.calls, signals.focusLine);
+  }
+
+  /** A score as reports show it: scaled, to one decimal. */
+  static double display(double score) {
+    return Math.round(score * DISPLAY_SCALE * 10) / 10.0;
   }
 
   private Signals signals(Region region) {
@@ -247,7 +251,7 @@ public final class Scorer {
     SourceFile file = region.file();
     FileFacts known = facts.apply(file);
     Outline outline = outlines.apply(file);
-    Set<String> defines = definedSymbols(region, outline);
+    Set<String> defines = definedSymbols(query, region, outline);
     if (!defines.isEmpty()) {
       factors[applied++] = DEFINITION_BOOST;
       reasons.add("definition");
@@ -346,7 +350,8 @@ public final class Scorer {
     return false;
   }
 
-  private Set<String> definedSymbols(Region region, Outline outline) {
+  /** The symbols {@code query} names that {@code region} defines (not merely declares). */
+  static Set<String> definedSymbols(Query query, Region region, Outline outline) {
     Set<String> out = new LinkedHashSet<>();
     if (query.symbols().isEmpty()) {
       return out;
