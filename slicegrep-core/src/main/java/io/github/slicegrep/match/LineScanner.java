@@ -5,6 +5,7 @@ import io.github.slicegrep.query.Fragment;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.source.FoldedText;
 import io.github.slicegrep.source.SourceFile;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
@@ -23,17 +24,60 @@ public final class LineScanner {
   private final List<Fragment> fragments;
   /** Per fragment, the folded literal every match contains, or null to test every line. */
   private final String[] literals;
-  /** Per fragment, the folded literals that are the whole of a match, or null. */
-  private final List<String>[] exact;
+  /**
+   * Per fragment, the indexes in {@link #spellings} of the folded literals that are the whole
+   * of a match, or null.
+   */
+  private final int[][] exact;
+  /** Every fragment's exact literals, each once. */
+  private final String[] spellings;
+  /**
+   * Per spelling, the longest other spelling it contains, or -1. A question's compound
+   * ({@code console_decide}) holds its words' literals ({@code consol}): it can only occur where
+   * they do, so it is looked for there instead of in the whole file again.
+   */
+  private final int[] base;
+  /** Per spelling with a base, where the base stands inside it. */
+  private final int[] offset;
+  /** Per spelling, whether another is found through it (then every occurrence is kept). */
+  private final boolean[] isBase;
 
-  @SuppressWarnings("unchecked")
   private LineScanner(Query query) {
     this.fragments = query.fragments();
     this.literals = new String[fragments.size()];
-    this.exact = new List[fragments.size()];
+    this.exact = new int[fragments.size()][];
+    List<String> distinct = new ArrayList<>();
     for (int f = 0; f < fragments.size(); f++) {
       literals[f] = RequiredLiteral.of(fragments.get(f)).orElse(null);
-      exact[f] = RequiredLiteral.exact(fragments.get(f)).orElse(null);
+      List<String> spelled = RequiredLiteral.exact(fragments.get(f)).orElse(null);
+      if (spelled != null) {
+        exact[f] = new int[spelled.size()];
+        for (int k = 0; k < spelled.size(); k++) {
+          int at = distinct.indexOf(spelled.get(k));
+          if (at < 0) {
+            at = distinct.size();
+            distinct.add(spelled.get(k));
+          }
+          exact[f][k] = at;
+        }
+      }
+    }
+    this.spellings = distinct.toArray(String[]::new);
+    this.base = new int[spellings.length];
+    this.offset = new int[spellings.length];
+    this.isBase = new boolean[spellings.length];
+    for (int s = 0; s < spellings.length; s++) {
+      base[s] = -1;
+      for (int b = 0; b < spellings.length; b++) {
+        if (spellings[b].length() < spellings[s].length() && spellings[s].contains(spellings[b])
+            && (base[s] < 0 || spellings[b].length() > spellings[base[s]].length())) {
+          base[s] = b;
+        }
+      }
+      if (base[s] >= 0) {
+        offset[s] = spellings[s].indexOf(spellings[base[s]]);
+        isBase[base[s]] = true;
+      }
     }
   }
 
@@ -53,10 +97,11 @@ public final class LineScanner {
     // Hits as sortable keys (line * count + fragment), gathered fragment by fragment.
     long[] found = new long[16];
     int size = 0;
+    int[][] occurrences = new int[spellings.length][];
     for (int f = 0; f < count; f++) {
       int[] lines =
           exact[f] != null
-              ? exactLines(file, fragments.get(f), exact[f])
+              ? exactLines(file, fragments.get(f), exact[f], occurrences)
               : matchingLines(file, fragments.get(f), literals[f], Integer.MAX_VALUE);
       for (int line : lines) {
         found = grow(found, size);
@@ -121,38 +166,44 @@ public final class LineScanner {
   }
 
   /**
-   * The lines holding one of a fragment's exact literals: found in the folded file, and taken
-   * without running the fragment's matcher where the text found is plain ASCII (then the
-   * literal is there, up to case; always so in a file without the few non-ASCII characters that
-   * fold to ASCII letters); a question's compounds and words are all of this kind, and running
-   * a regex engine on each line that holds them was most of the scan.
+   * The lines holding one of a fragment's exact literals, taken without running the fragment's
+   * matcher where the text found is plain ASCII (then the literal is there, up to case; always
+   * so in a file without the few non-ASCII characters that fold to ASCII letters); a question's
+   * compounds and words are all of this kind, and running a regex engine on each line that
+   * holds them was most of the scan.
+   *
+   * @param occurrences each spelling's offsets in the folded file, filled in as found
    */
-  private static int[] exactLines(SourceFile file, Fragment fragment, List<String> spellings) {
+  private int[] exactLines(
+      SourceFile file, Fragment fragment, int[] spelled, int[][] occurrences) {
     int[] out = NO_LINES;
     int size = 0;
-    for (String literal : spellings) {
-      if (!file.mayContain(literal)) {
+    for (int s : spelled) {
+      int[] at = occurrencesOf(file, s, occurrences);
+      if (at.length == 0) {
         continue;
       }
       List<String> lines = file.lines();
       FoldedText folded = file.folded();
-      String text = folded.text();
-      int at = text.indexOf(literal);
-      while (at >= 0) {
-        int line = folded.lineAt(at);
+      int nextLine = 0; // offset where the line after the last one looked at starts
+      for (int offsetInText : at) {
+        if (offsetInText < nextLine) {
+          continue; // the line was looked at already: whether it matches is a line-wide answer
+        }
+        int line = folded.lineAt(offsetInText);
+        nextLine = line < lines.size() ? folded.lineStart(line + 1) : Integer.MAX_VALUE;
         String original = lines.get(line - 1);
-        // Whether the line matches is the matcher's (line-wide) answer, so one look per line.
         if (original.length() <= MAX_MATCHED_LINE_CHARS
             && (folded.literalsExact()
-                || isAscii(original, at - folded.lineStart(line), literal.length())
+                || isAscii(original, offsetInText - folded.lineStart(line),
+                    spellings[s].length())
                 || matches(fragment, original))) {
           out = growInts(out, size);
           out[size++] = line;
         }
-        at = line < lines.size() ? text.indexOf(literal, folded.lineStart(line + 1)) : -1;
       }
     }
-    if (spellings.size() > 1 && size > 1) {
+    if (spelled.length > 1 && size > 1) {
       Arrays.sort(out, 0, size);
       int distinct = 1;
       for (int i = 1; i < size; i++) {
@@ -163,6 +214,51 @@ public final class LineScanner {
       size = distinct;
     }
     return trimmed(out, size);
+  }
+
+  /**
+   * Where spelling {@code s} occurs in the folded file, ascending: found in the whole text, or
+   * among the occurrences of its base. A spelling nothing is found through keeps only the first
+   * occurrence on each line, which is all {@link #exactLines} looks at.
+   */
+  private int[] occurrencesOf(SourceFile file, int s, int[][] occurrences) {
+    if (occurrences[s] != null) {
+      return occurrences[s];
+    }
+    String literal = spellings[s];
+    int[] out = NO_LINES;
+    int size = 0;
+    if (file.mayContain(literal)) {
+      FoldedText folded = file.folded();
+      String text = folded.text();
+      if (base[s] >= 0) {
+        for (int at : occurrencesOf(file, base[s], occurrences)) {
+          int start = at - offset[s];
+          if (start >= 0 && text.startsWith(literal, start)) {
+            out = growInts(out, size);
+            out[size++] = start;
+          }
+        }
+      } else {
+        int lineCount = file.lineCount();
+        int at = text.indexOf(literal);
+        while (at >= 0) {
+          out = growInts(out, size);
+          out[size++] = at;
+          int next = at + 1;
+          if (!isBase[s]) {
+            int line = folded.lineAt(at);
+            if (line >= lineCount) {
+              break;
+            }
+            next = folded.lineStart(line + 1);
+          }
+          at = text.indexOf(literal, next);
+        }
+      }
+    }
+    occurrences[s] = trimmed(out, size);
+    return occurrences[s];
   }
 
   private static boolean isAscii(String s, int from, int length) {

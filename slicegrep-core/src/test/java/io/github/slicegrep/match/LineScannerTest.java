@@ -32,7 +32,10 @@ class LineScannerTest {
           "how does the scorer rank results when packing budgets",
           "ünïcode|straße|İstanbul",
           "score(",
-          "queryset_?cache|key cache|set-up");
+          "queryset_?cache|key cache|set-up",
+          // Spellings that hold other spellings are looked for where those occur.
+          "how does the queryset cache results when iterating",
+          "cache|cache_?key|mycache_key|che_k");
 
   private static final List<String> LINES =
       List.of(
@@ -42,7 +45,10 @@ class LineScannerTest {
           "a".repeat(LineScanner.MAX_MATCHED_LINE_CHARS + 1) + " score", "score score",
           "ABC a.b ab", "ünïcode STRASSE straße", "results when iterating", "get_OBJECT",
           "QuerySet_Cache querysetcache", "query\u017Fet_cache", "\u212Aey cache KEY CACHE",
-          "set-up SET-UP", "queryset_\u212Aache");
+          "set-up SET-UP", "queryset_\u212Aache",
+          "queryset x queryset_cache", "querysetqueryset_cache", "results cache_results",
+          "cacheresults", "RESULTSITERATING iterating", "mycache_key cache_key", "cachecache_key",
+          "mycache_\u212Aey", "a".repeat(LineScanner.MAX_MATCHED_LINE_CHARS) + " cache_key");
 
   @Test
   void fastPathFindsExactlyTheLinesEveryFragmentMatches() {
