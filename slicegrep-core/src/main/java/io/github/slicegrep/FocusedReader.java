@@ -2,6 +2,7 @@ package io.github.slicegrep;
 
 import com.google.common.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.google.common.cache.CacheBuilder;
 import com.google.common.hash.Hashing;
 import io.github.slicegrep.index.IndexLocation;
@@ -47,6 +48,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.Collections;
@@ -62,9 +64,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -146,7 +150,15 @@ public final class FocusedReader implements AutoCloseable {
    * Runs on the listed paths of a directory search before any of them is read: a seam that
    * lets tests delete or replace files exactly in that gap.
    */
-  private volatile Consumer<List<Path>> afterListing = paths -> {};
+  private volatile @Nullable Consumer<List<Path>> afterListing;
+  /**
+   * The files of the last watched tree read, whole: while its watch reports nothing new and the
+   * cache has let nothing go, the next search of that tree takes them as they are instead of
+   * looking up each of its thousands of files again. One slot, so it pins at most one tree.
+   */
+  private volatile @Nullable ReadSnapshot lastRead;
+  /** Entries the file cache has let go (evicted, replaced or invalidated), ever. */
+  private final AtomicLong cacheRemovals = new AtomicLong();
   /** Dense recall and history priors of this reader (issue 10). */
   private final OptionalEvidence evidence = new OptionalEvidence(this);
 
@@ -212,6 +224,8 @@ public final class FocusedReader implements AutoCloseable {
             .maximumWeight(CACHE_MAX_CHARS)
             .weigher((Path p, CachedFile f) -> f.weight())
             .executor(Runnable::run) // evict on the calling thread: the bound holds at once
+            .removalListener((Path p, CachedFile f, RemovalCause cause) ->
+                cacheRemovals.incrementAndGet())
             .build();
     this.binaries = CacheBuilder.newBuilder().maximumSize(BINARY_CACHE_MAX_FILES).build();
     this.listings = CacheBuilder.newBuilder().maximumSize(LISTINGS_KEPT).build();
@@ -404,31 +418,105 @@ public final class FocusedReader implements AutoCloseable {
       Path root, Options options, Progress progress, @Nullable PersistentIndex index) {
     Listed listed = listing(root, options, index);
     List<SourceTree.Entry> paths = listed.listing().files();
-    afterListing.accept(paths.stream().map(SourceTree.Entry::path).toList());
+    Consumer<List<Path>> hook = afterListing;
+    if (hook != null) {
+      hook.accept(paths.stream().map(SourceTree.Entry::path).toList());
+    }
     // Confined, each file's real path is checked again just before it is read: the file or a
     // directory above it may have been replaced by a link out of the tree since the listing.
     @Nullable Path realTop = options.confined() ? realPath(root) : null;
-    AtomicInteger done = new AtomicInteger();
     int total = paths.size();
     boolean streaming = index != null && total >= streamingFiles;
-    return paths.parallelStream()
-        .map(
-            p -> {
-              SourceFile f = listed.unchanged(p) ? cachedUnchanged(p, listed.watch()) : null;
-              if (f == null) {
-                f = realTop != null && !SourceTree.isInside(p.path(), realTop)
-                    ? null
-                    : load(p.path(), p.path(), p.relativePath(), options.maxFileBytes(), false,
-                        p.attributes(), index, streaming);
-              }
-              int n = done.incrementAndGet();
-              if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
-                progress.filesRead(n, total);
-              }
-              return f;
-            })
-        .filter(f -> f != null)
-        .toList();
+    long removals = cacheRemovals.get();
+    SourceFile[] read;
+    BitSet unvouched;
+    ReadSnapshot last = lastRead;
+    if (last != null && last.holdsFor(listed, removals, options.maxFileBytes())) {
+      // Only the files the watch could not vouch for then, or has seen modified since, are
+      // looked at again (and stat-ed); a tree nobody edits is taken as it was.
+      read = last.read().clone();
+      unvouched = last.unvouched();
+      BitSet again = (BitSet) unvouched.clone();
+      for (Path changed : listed.changed()) {
+        Integer at = last.positions().get(changed);
+        if (at != null) {
+          again.set(at);
+        }
+      }
+      again.stream().parallel().forEach(
+          k -> read[k] = readEntry(paths.get(k), listed, realTop, options, index, streaming));
+    } else {
+      read = new SourceFile[total];
+      unvouched = new BitSet(total);
+      AtomicInteger done = new AtomicInteger();
+      IntStream.range(0, total).parallel().forEach(
+          k -> {
+            read[k] = readEntry(paths.get(k), listed, realTop, options, index, streaming);
+            int n = done.incrementAndGet();
+            if (total >= PROGRESS_EVERY && (n % PROGRESS_EVERY == 0 || n == total)) {
+              progress.filesRead(n, total);
+            }
+          });
+      for (int k = 0; k < total; k++) {
+        if (!listed.unchanged(paths.get(k))) {
+          unvouched.set(k);
+        }
+      }
+    }
+    if (listed.watch() != null) {
+      lastRead =
+          new ReadSnapshot(listed.listing(), listed.watch(), removals, options.maxFileBytes(),
+              read, unvouched, last != null && last.listing() == listed.listing()
+                  ? last.positions() : positions(paths));
+    }
+    List<SourceFile> files = new ArrayList<>(total);
+    for (SourceFile f : read) {
+      if (f != null) {
+        files.add(f);
+      }
+    }
+    return files;
+  }
+
+  /** One listed file: the cached one the watch vouches for, else loaded (null when skipped). */
+  private @Nullable SourceFile readEntry(
+      SourceTree.Entry p, Listed listed, @Nullable Path realTop, Options options,
+      @Nullable PersistentIndex index, boolean streaming) {
+    SourceFile f = listed.unchanged(p) ? cachedUnchanged(p, listed.watch()) : null;
+    if (f == null && (realTop == null || SourceTree.isInside(p.path(), realTop))) {
+      f = load(p.path(), p.path(), p.relativePath(), options.maxFileBytes(), false,
+          p.attributes(), index, streaming);
+    }
+    return f;
+  }
+
+  private static Map<Path, Integer> positions(List<SourceTree.Entry> paths) {
+    Map<Path, Integer> out = new HashMap<>(paths.size() * 4 / 3 + 1);
+    for (int k = 0; k < paths.size(); k++) {
+      out.put(paths.get(k).path(), k);
+    }
+    return out;
+  }
+
+  /**
+   * What one read of a watched tree gave, entry by entry, to be taken again while the listing,
+   * the watch, the read options and everything the file cache holds stay the same (the cache
+   * letting any file go could leave a file here that the cache no longer vouches for; then the
+   * next search reads every file again).
+   *
+   * @param removals {@link #cacheRemovals} before that read
+   * @param read per listed entry, the file read, or null when it was skipped
+   * @param unvouched the entries the watch could not vouch for (links, or modified since the
+   *     watch started): looked at again on every search
+   * @param positions each listed path's entry
+   */
+  private record ReadSnapshot(
+      SourceTree.Listing listing, TreeWatch watch, long removals, long maxFileBytes,
+      SourceFile[] read, BitSet unvouched, Map<Path, Integer> positions) {
+    boolean holdsFor(Listed now, long removalsNow, long maxFileBytesNow) {
+      return now.listing() == listing && now.watch() == watch && removalsNow == removals
+          && maxFileBytesNow == maxFileBytes;
+    }
   }
 
   /**
@@ -925,15 +1013,20 @@ public final class FocusedReader implements AutoCloseable {
       // Parsing dominates a search that matches many files: outline the precise files in
       // parallel before the sequential steps ask for them.
       preciseFiles.parallelStream().forEach(FocusedReader.this::outline);
-      for (int k = 0; k < matched.size(); k++) {
-        if (regionsByFile.get(k) == null) {
-          int i = matched.get(k);
-          SourceFile file = files.get(i);
-          regionsByFile.set(
-              k,
-              Regions.build(file, hitsByFile.get(i), outlineOf(file), options.boundary(),
-                  options.before(), options.after()));
-        }
+      int[] uncut =
+          IntStream.range(0, matched.size()).filter(k -> regionsByFile.get(k) == null).toArray();
+      List<List<Region>> cut =
+          Arrays.stream(uncut)
+              .parallel()
+              .mapToObj(
+                  k -> {
+                    SourceFile file = files.get(matched.get(k));
+                    return Regions.build(file, hitsByFile.get(matched.get(k)), outlineOf(file),
+                        options.boundary(), options.before(), options.after());
+                  })
+              .toList();
+      for (int j = 0; j < uncut.length; j++) {
+        regionsByFile.set(uncut[j], cut.get(j));
       }
     }
 

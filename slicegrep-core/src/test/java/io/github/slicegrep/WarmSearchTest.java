@@ -96,6 +96,41 @@ class WarmSearchTest {
     }
   }
 
+  /**
+   * A watching reader takes an unedited tree as it read it last, but a file the watch cannot
+   * vouch for (a link: the watch sees its target's directory, not the link's) is looked at
+   * again on every search, and so is every file modified since the watch started.
+   */
+  @Test
+  void watchedReaderLooksAgainAtLinkedAndEditedFilesOnEverySearch() throws IOException {
+    aged = new AgedTree(dir);
+    write("lib/real.py", "def gamma():\n    return 0\n");
+    write("src/b.py", "def beta():\n    return gamma()\n");
+    Files.createSymbolicLink(dir.resolve("src/link.py"), Path.of("../lib/real.py"));
+    age(dir.resolve("src"));
+    age(dir);
+    try (FocusedReader warm = FocusedReader.watching()) {
+      String query = "gamma|return";
+      assertSame(warm, query);
+      warm.awaitWatchStarts();
+      assumeTrue(TreeWatch.supported(dir), "no inotify on a local file system here");
+      assertTrue(warm.watching(dir));
+      for (int round = 1; round <= 10; round++) {
+        Path real = dir.resolve("lib/real.py");
+        Files.writeString(real, "def gamma():\n    return " + round + " + " + round + "\n");
+        if (round % 2 == 0) {
+          age(real);
+        }
+        for (int again = 0; again < 3; again++) {
+          Result warmResult = warm.search(dir, query, Options.defaults());
+          assertEquals(new FocusedReader().search(dir, query, Options.defaults()), warmResult);
+          assertTrue(warmResult.render().contains("return " + round + " + " + round),
+              "round " + round);
+        }
+      }
+    }
+  }
+
   private void assertSame(FocusedReader warm, String query) {
     Result fresh = new FocusedReader().search(dir, query, Options.defaults());
     assertEquals(fresh, warm.search(dir, query, Options.defaults()));
