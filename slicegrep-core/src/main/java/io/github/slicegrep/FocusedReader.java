@@ -68,6 +68,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
@@ -925,9 +926,12 @@ public final class FocusedReader implements AutoCloseable {
     private final Map<SourceFile, Outline> preciseOutlines = new ConcurrentHashMap<>();
     private final Map<SourceFile, Outline> roughOutlines = new ConcurrentHashMap<>();
     private final Map<SourceFile, FileFacts> facts = new ConcurrentHashMap<>();
-    // Kept across a staged search's two rankings, by identity: each file's share of a
-    // question's statistics by the blocks it was cut into, and each region's counted span.
-    private final Map<List<Block>, BlockBm25.Share> shares = new IdentityHashMap<>();
+    /**
+     * A question's BM25 statistics, over the blocks of every matched file as its first ranking
+     * cut them: a staged search's second ranking keeps them, and the span counted for each
+     * region (by identity), so that only the finalists' regions cut anew are counted.
+     */
+    private @Nullable BlockBm25 statistics;
     private final Map<Region, BlockBm25.Span> spans = new IdentityHashMap<>();
 
     Search(Query query, Options options, String where, boolean directory, List<SourceFile> files) {
@@ -992,7 +996,7 @@ public final class FocusedReader implements AutoCloseable {
       Dedupe.Outcome deduped =
           Dedupe.apply(ranked, options.dedupe(), FocusedReader.this::lineKeys);
       Packing packing =
-          Packer.pack(deduped.kept(), deduped.duplicates(), recalled.unranked(), options.budget(),
+          Packer.pack(deduped.kept(), deduped.duplicates(), recalled.unranked().get(), options.budget(),
               options.objective(), query.symbols());
       List<Chunk> chunks = new ArrayList<>();
       for (Piece p : packing.pieces()) {
@@ -1043,21 +1047,22 @@ public final class FocusedReader implements AutoCloseable {
     private Recalled recalled(FragmentStats stats, List<Region> regions) {
       if (query.route() != Query.Route.VAGUE) {
         return new Recalled(
-            regions, new FragmentBm25(query.fragments().size(), stats, regions), List.of());
+            regions, new FragmentBm25(query.fragments().size(), stats, regions), List::of);
       }
       Relevance relevance = recall(regions);
       RecallCut cut =
           RecallCut.of(regions, relevance, query, this::outlineOf, this::factsOf);
-      return new Recalled(cut.candidates(), relevance, cut.omissions(relevance));
+      return new Recalled(cut.candidates(), relevance, cut::omissions);
     }
 
     /**
      * @param candidates the regions to score
      * @param relevance their base relevance
-     * @param unranked the matched regions below a question's recall cut, as omissions
+     * @param unranked the matched regions below a question's recall cut, as omissions (asked
+     *     for only after the last ranking of a staged search)
      */
     private record Recalled(
-        List<Region> candidates, Relevance relevance, List<Omission> unranked) {}
+        List<Region> candidates, Relevance relevance, Supplier<List<Omission>> unranked) {}
 
     /** The candidates scored, best first. */
     private List<Candidate> rank(
@@ -1080,28 +1085,29 @@ public final class FocusedReader implements AutoCloseable {
      * statistics over the definition blocks of every file that holds any of them.
      */
     private Relevance recall(List<Region> regions) {
-      Map<SourceFile, FileTerms> terms = new IdentityHashMap<>();
-      List<SourceFile> matchedFiles = new ArrayList<>();
-      for (Region r : regions) {
-        if (!terms.containsKey(r.file())) {
-          terms.put(r.file(), null);
-          matchedFiles.add(r.file());
+      BlockBm25 bm25 = statistics;
+      if (bm25 == null) {
+        Set<SourceFile> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<SourceFile> matchedFiles = new ArrayList<>();
+        for (Region r : regions) {
+          if (seen.add(r.file())) {
+            matchedFiles.add(r.file());
+          }
         }
+        List<BlockBm25.Document> corpus =
+            matchedFiles.parallelStream()
+                .map(f -> new BlockBm25.Document(terms(f), blocks(f, outlineOf(f))))
+                .toList();
+        bm25 = BlockBm25.build(Question.of(query.questionWords()), corpus);
+        statistics = bm25;
       }
-      List<BlockBm25.Document> corpus =
-          matchedFiles.parallelStream()
-              .map(f -> new BlockBm25.Document(terms(f), blocks(f, outlineOf(f))))
-              .toList();
-      for (int i = 0; i < matchedFiles.size(); i++) {
-        terms.put(matchedFiles.get(i), corpus.get(i).terms());
-      }
-      BlockBm25 bm25 = BlockBm25.build(Question.of(query.questionWords()), corpus, shares);
       // Spans are counted once per region (in parallel, then recorded on this thread): a staged
-      // search scores the regions it did not cut again against the second statistics too.
+      // search ranks the regions it did not cut again a second time.
       List<Region> uncounted = regions.stream().filter(r -> !spans.containsKey(r)).toList();
+      BlockBm25 counting = bm25;
       List<BlockBm25.Span> counted =
           uncounted.parallelStream()
-              .map(r -> bm25.span(terms.get(r.file()), r.start(), r.end()))
+              .map(r -> counting.span(terms(r.file()), r.start(), r.end()))
               .toList();
       for (int i = 0; i < uncounted.size(); i++) {
         spans.put(uncounted.get(i), counted.get(i));

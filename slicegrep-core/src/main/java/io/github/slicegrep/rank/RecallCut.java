@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.function.Function;
-import java.util.function.Predicate;
+import java.util.stream.IntStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A question's recall cut: the regions its BM25 relevance ranks highest go on to be scored,
@@ -24,26 +26,37 @@ import java.util.function.Predicate;
  * every one the full treatment cost most of a warm question's time; on the tuning tasks the best
  * 200 by relevance held every answer (docs/RESULTS.md). The best definitions of the names a
  * question mentions and the best test regions pass the cut too, since the packer's guarantees
- * reach for them even when their relevance is low.
- *
- * @param candidates the regions that passed, in their original order
- * @param below the regions that did not, in their original order
+ * reach for them even when their relevance is low. Immutable.
  */
-public record RecallCut(List<Region> candidates, List<Region> below) {
+public final class RecallCut {
   /** Regions that pass on relevance alone. */
   public static final int CANDIDATES = 200;
   /** Further definitions, and further test regions, that pass for the packer's guarantees. */
   public static final int GUARANTEE_CANDIDATES = 10;
 
-  /**
-   * Copies both lists into immutable ones.
-   *
-   * @param candidates the regions that passed, in their original order
-   * @param below the regions that did not, in their original order
-   */
-  public RecallCut {
-    candidates = ImmutableList.copyOf(candidates);
-    below = ImmutableList.copyOf(below);
+  private final List<Region> candidates;
+  private final List<Region> below;
+  /** The relevance of each region below the cut, in the same order. */
+  private final double[] belowRelevance;
+  private final @Nullable String reason;
+
+  private RecallCut(
+      List<Region> candidates, List<Region> below, double[] belowRelevance,
+      @Nullable String reason) {
+    this.candidates = ImmutableList.copyOf(candidates);
+    this.below = ImmutableList.copyOf(below);
+    this.belowRelevance = belowRelevance;
+    this.reason = reason;
+  }
+
+  /** The regions that passed, in their original order. */
+  public List<Region> candidates() {
+    return candidates;
+  }
+
+  /** The regions that did not, in their original order. */
+  public List<Region> below() {
+    return below;
   }
 
   /**
@@ -52,60 +65,92 @@ public record RecallCut(List<Region> candidates, List<Region> below) {
    * test files. Ties are broken by file and first line, so the cut never depends on the order the
    * regions come in.
    *
-   * @param outlines each file's outline, to find definitions (called for few regions: only when
-   *     the question names a symbol)
+   * @param outlines each file's outline, to find definitions (only asked when the question
+   *     names a symbol)
    * @param facts each file's facts, to find tests
    */
   public static RecallCut of(
       List<Region> regions, Relevance relevance, Query query,
       Function<SourceFile, Outline> outlines, Function<SourceFile, FileFacts> facts) {
-    Predicate<Region> definition =
-        r -> !query.symbols().isEmpty()
-            && !Scorer.definedSymbols(query, r, outlines.apply(r.file())).isEmpty();
-    Predicate<Region> test = r -> facts.apply(r.file()).test;
-    if (regions.size() <= CANDIDATES) {
-      return new RecallCut(regions, List.of());
-    }
-    double[] value = new double[regions.size()];
-    Integer[] order = new Integer[regions.size()];
-    for (int i = 0; i < value.length; i++) {
+    int n = regions.size();
+    double[] value = new double[n];
+    for (int i = 0; i < n; i++) {
       value[i] = relevance.of(regions.get(i));
-      order[i] = i;
     }
-    Comparator<Integer> best =
+    if (n <= CANDIDATES) {
+      return new RecallCut(regions, List.of(), new double[0], relevance.reason());
+    }
+    Comparator<Integer> worstFirst =
         (a, b) -> {
-          int byValue = Double.compare(value[b], value[a]);
+          int byValue = Double.compare(value[a], value[b]);
           if (byValue != 0) {
             return byValue;
           }
           Region ra = regions.get(a);
           Region rb = regions.get(b);
-          int byFile = ra.file().relativePath().compareTo(rb.file().relativePath());
-          return byFile != 0 ? byFile : Integer.compare(ra.start(), rb.start());
+          int byFile = rb.file().relativePath().compareTo(ra.file().relativePath());
+          return byFile != 0 ? byFile : Integer.compare(rb.start(), ra.start());
         };
-    Arrays.sort(order, best);
-    boolean[] passes = new boolean[regions.size()];
-    int definitions = 0;
-    int tests = 0;
-    for (int rank = 0; rank < order.length; rank++) {
-      int i = order[rank];
-      Region r = regions.get(i);
-      if (rank < CANDIDATES) {
+    boolean[] passes = new boolean[n];
+    for (int i : best(IntStream.range(0, n), CANDIDATES, worstFirst)) {
+      passes[i] = true;
+    }
+    if (!query.symbols().isEmpty()) {
+      IntStream definitions =
+          IntStream.range(0, n)
+              .filter(i -> !passes[i])
+              .filter(i -> !Scorer.definedSymbols(query, regions.get(i),
+                  outlines.apply(regions.get(i).file())).isEmpty());
+      for (int i : best(definitions, GUARANTEE_CANDIDATES, worstFirst)) {
         passes[i] = true;
-      } else if (definitions < GUARANTEE_CANDIDATES && definition.test(r)) {
-        passes[i] = true;
-        definitions++;
-      } else if (tests < GUARANTEE_CANDIDATES && test.test(r)) {
-        passes[i] = true;
-        tests++;
       }
     }
-    List<Region> candidates = new ArrayList<>();
-    List<Region> below = new ArrayList<>();
-    for (int i = 0; i < passes.length; i++) {
-      (passes[i] ? candidates : below).add(regions.get(i));
+    // A file's regions come together: its facts are looked up once for all of them.
+    SourceFile[] lastFile = {null};
+    boolean[] lastTest = {false};
+    IntStream tests =
+        IntStream.range(0, n)
+            .filter(i -> !passes[i])
+            .filter(
+                i -> {
+                  SourceFile file = regions.get(i).file();
+                  if (file != lastFile[0]) {
+                    lastFile[0] = file;
+                    lastTest[0] = facts.apply(file).test;
+                  }
+                  return lastTest[0];
+                });
+    for (int i : best(tests, GUARANTEE_CANDIDATES, worstFirst)) {
+      passes[i] = true;
     }
-    return new RecallCut(candidates, below);
+    List<Region> candidates = new ArrayList<>();
+    List<Region> below = new ArrayList<>(n - CANDIDATES);
+    double[] belowRelevance = new double[n];
+    for (int i = 0; i < n; i++) {
+      if (passes[i]) {
+        candidates.add(regions.get(i));
+      } else {
+        belowRelevance[below.size()] = value[i];
+        below.add(regions.get(i));
+      }
+    }
+    return new RecallCut(
+        candidates, below, Arrays.copyOf(belowRelevance, below.size()), relevance.reason());
+  }
+
+  /** The {@code k} best of {@code indexes} by {@code worstFirst}, with a heap of {@code k}. */
+  private static List<Integer> best(IntStream indexes, int k, Comparator<Integer> worstFirst) {
+    PriorityQueue<Integer> heap = new PriorityQueue<>(k + 1, worstFirst);
+    indexes.forEach(
+        i -> {
+          if (heap.size() < k) {
+            heap.add(i);
+          } else if (worstFirst.compare(i, heap.peek()) > 0) {
+            heap.poll();
+            heap.add(i);
+          }
+        });
+    return new ArrayList<>(heap);
   }
 
   /**
@@ -113,15 +158,16 @@ public record RecallCut(List<Region> candidates, List<Region> below) {
    * relevance alone (on the scale of {@link Candidate#score()}, before any signal), with the
    * relevance's reason.
    */
-  public List<Omission> omissions(Relevance relevance) {
-    List<String> reasons =
-        relevance.reason() == null ? List.of() : List.of(relevance.reason());
+  public List<Omission> omissions() {
+    // One immutable list for all: the omission keeps it as it is instead of copying it.
+    List<String> reasons = reason == null ? ImmutableList.of() : ImmutableList.of(reason);
     List<Omission> out = new ArrayList<>(below.size());
-    for (Region r : below) {
+    for (int i = 0; i < below.size(); i++) {
+      Region r = below.get(i);
       out.add(
           new Omission(
               r.file().relativePath(), r.start(), r.end(),
-              Tokens.estimate(r.file(), r.start(), r.end()), Scorer.display(relevance.of(r)),
+              Tokens.estimate(r.file(), r.start(), r.end()), Scorer.display(belowRelevance[i]),
               reasons, Omission.UNRANKED));
     }
     return out;

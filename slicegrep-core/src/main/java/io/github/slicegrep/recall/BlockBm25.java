@@ -3,7 +3,6 @@ package io.github.slicegrep.recall;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.rank.Relevance;
-import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,58 +62,30 @@ public final class BlockBm25 {
   /** One file's share of the corpus: its terms and its blocks, in line order as cut. */
   public record Document(FileTerms terms, List<Block> blocks) {}
 
+  /**
+   * One file's share of the statistics: its occurrences of each of the question's terms, its
+   * block count, their total length and how many of its blocks hold each term.
+   */
+  private record Share(int[][] positions, int blocks, long totalLength, int[] df) {}
+
+  /** The statistics of {@code question}'s terms over the blocks of {@code corpus}. */
   public static BlockBm25 build(Question question, List<Document> corpus) {
-    return build(question, corpus, new IdentityHashMap<>());
-  }
-
-  /**
-   * One file's share of the statistics under one cut into blocks: its occurrences of each of
-   * the question's terms, its block count, their total length and the blocks holding each term.
-   * Immutable.
-   */
-  public static final class Share {
-    private final int[][] positions;
-    private final int blocks;
-    private final long totalLength;
-    private final int[] df;
-
-    private Share(int[][] positions, int blocks, long totalLength, int[] df) {
-      this.positions = positions;
-      this.blocks = blocks;
-      this.totalLength = totalLength;
-      this.df = df;
-    }
-  }
-
-  /**
-   * Like {@link #build(Question, List)}, reusing the shares already worked out for the same
-   * blocks (by identity) in {@code shares}, to which the new ones are added: a staged search
-   * builds the statistics twice for one question, and only its finalists' files are cut anew.
-   * The shares must come from the same question.
-   */
-  public static BlockBm25 build(
-      Question question, List<Document> corpus, Map<List<Block>, Share> shares) {
     Map<String, Double> w = question.weights();
     String[] terms = w.keySet().toArray(String[]::new);
     double[] weights = new double[terms.length];
     for (int i = 0; i < terms.length; i++) {
       weights[i] = w.get(terms[i]);
     }
-    Share[] known = new Share[corpus.size()];
-    for (int d = 0; d < known.length; d++) {
-      known[d] = shares.get(corpus.get(d).blocks());
-    }
-    IntStream.range(0, known.length)
+    Share[] shares = new Share[corpus.size()];
+    IntStream.range(0, shares.length)
         .parallel()
-        .filter(d -> known[d] == null)
-        .forEach(d -> known[d] = share(corpus.get(d), terms));
+        .forEach(d -> shares[d] = share(corpus.get(d), terms));
     int[] df = new int[terms.length];
     long totalLength = 0;
     int blocks = 0;
-    Map<FileTerms, int[][]> occurrences = new IdentityHashMap<>();
-    for (int d = 0; d < known.length; d++) {
-      Share share = known[d];
-      shares.putIfAbsent(corpus.get(d).blocks(), share);
+    Map<FileTerms, int[][]> occurrences = new IdentityHashMap<>(corpus.size());
+    for (int d = 0; d < shares.length; d++) {
+      Share share = shares[d];
       occurrences.putIfAbsent(corpus.get(d).terms(), share.positions);
       blocks += share.blocks;
       totalLength += share.totalLength;
@@ -184,9 +155,8 @@ public final class BlockBm25 {
 
   /**
    * What a span's score takes from the span itself: its length in terms, how often each of the
-   * question's terms occurs in it and the proximity factor. It does not depend on the corpus
-   * statistics, so a staged search, which scores the same spans against two corpora, counts
-   * once. Immutable.
+   * question's terms occurs in it and the proximity factor; counted once, it is scored as often
+   * as a search ranks its region. Immutable.
    */
   public static final class Span {
     private final int length;
@@ -216,8 +186,8 @@ public final class BlockBm25 {
   }
 
   /**
-   * The BM25 score of a span counted by this or another recall over the same question: each
-   * term's saturated count against this corpus's statistics, times the proximity factor.
+   * The BM25 score of a counted span: each term's saturated count against this corpus's
+   * statistics, times the proximity factor.
    */
   public double score(Span span) {
     double norm = K1 * (1 - B + B * span.length / averageLength);
@@ -240,36 +210,24 @@ public final class BlockBm25 {
     if (stems < 2) {
       return 1;
     }
-    // The occurrences of stems in the span as (line, stem) keys in line order; a window of
-    // lines that holds none adds nothing, so only windows ending on an occurrence are looked
-    // at (a window ending elsewhere holds no more than the one ending on its last occurrence).
+    // The stems on each line of the span, as bits; a window is the lines ending on one line.
     int first = file.firstTerm(from);
     int last = file.firstTerm(to + 1);
-    long[] found = new long[8];
-    int n = 0;
+    long[] onLine = new long[to - from + 1];
     for (int q = 0; q < terms.length; q++) {
       if (stemBit[q] == 0) {
         continue;
       }
       int[] at = positions[q];
       for (int k = FileTerms.lowerBound(at, first); k < at.length && at[k] < last; k++) {
-        if (n == found.length) {
-          found = Arrays.copyOf(found, n * 2);
-        }
-        found[n++] = (long) file.lineOf(at[k]) << 32 | q;
+        onLine[file.lineOf(at[k]) - from] |= stemBit[q];
       }
     }
-    Arrays.sort(found, 0, n);
     int best = 0;
-    int low = 0;
-    for (int i = 0; i < n; i++) {
-      int line = (int) (found[i] >>> 32);
-      while ((int) (found[low] >>> 32) <= line - PROXIMITY_LINES) {
-        low++;
-      }
+    for (int i = 0; i < onLine.length; i++) {
       long together = 0;
-      for (int j = low; j <= i; j++) {
-        together |= stemBit[(int) found[j]];
+      for (int j = Math.max(0, i - PROXIMITY_LINES + 1); j <= i; j++) {
+        together |= onLine[j];
       }
       best = Math.max(best, Long.bitCount(together));
     }
@@ -280,8 +238,8 @@ public final class BlockBm25 {
   public static final String REASON = "semantic-recall";
 
   /**
-   * This recall as the base relevance of regions, given each region's span counted (by this
-   * or another recall over the same question); called from several threads.
+   * This recall as the base relevance of regions, given each region's counted span; called from
+   * several threads.
    */
   public Relevance relevance(Function<Region, Span> spans) {
     return new Relevance() {

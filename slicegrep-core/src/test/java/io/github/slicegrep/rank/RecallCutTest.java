@@ -49,9 +49,22 @@ class RecallCutTest {
     return out;
   }
 
+  /** BM25 recall as the cut sees it: each region's given relevance, with recall's reason. */
+  private final Relevance bm25 =
+      new Relevance() {
+        @Override
+        public double of(Region region) {
+          return relevance.get(region);
+        }
+
+        @Override
+        public String reason() {
+          return "semantic-recall";
+        }
+      };
+
   private RecallCut cut(List<Region> regions, Query query) {
-    return RecallCut.of(
-        regions, relevance::get, query, outlines::get, FileFacts::of);
+    return RecallCut.of(regions, bm25, query, outlines::get, FileFacts::of);
   }
 
   private static Set<String> files(List<Region> regions) {
@@ -77,19 +90,7 @@ class RecallCutTest {
       assertTrue(relevance.get(r) >= 60, r.file().relativePath());
     }
     assertEquals(60, cut.below().size());
-    Relevance bm25 =
-        new Relevance() {
-          @Override
-          public double of(Region region) {
-            return relevance.get(region);
-          }
-
-          @Override
-          public String reason() {
-            return "semantic-recall";
-          }
-        };
-    List<Omission> listed = cut.omissions(bm25);
+    List<Omission> listed = cut.omissions();
     assertEquals(60, listed.size());
     for (int i = 0; i < listed.size(); i++) {
       Omission o = listed.get(i);

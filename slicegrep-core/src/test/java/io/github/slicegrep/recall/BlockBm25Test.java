@@ -30,37 +30,6 @@ class BlockBm25Test {
     return bm25.score(FileTerms.of(f), from, to);
   }
 
-  /**
-   * A staged search builds the statistics twice, the second time with some files cut anew:
-   * reusing the other files' shares and every span already counted scores exactly as building
-   * from scratch.
-   */
-  @Test
-  void sharesAndSpansReusedAcrossCorporaScoreExactlyAsAFreshBuild() {
-    Question q = Question.of(List.of("cache", "journal", "entries"));
-    SourceFile a = python("a.py", "def evict(cache):\n    cache.clear()\n\n\ndef keep():\n"
-        + "    return entries\n");
-    SourceFile b = python("b.py", "def spill(journal):\n    journal.flush(cache)\n");
-    FileTerms ta = FileTerms.of(a);
-    FileTerms tb = FileTerms.of(b);
-    var shares = new java.util.IdentityHashMap<List<io.github.slicegrep.outline.Block>,
-        BlockBm25.Share>();
-    List<io.github.slicegrep.outline.Block> roughA = Blocks.of(a, Outliners.heuristic().outline(a));
-    List<io.github.slicegrep.outline.Block> blocksB = Blocks.of(b, Outliners.standard().outline(b));
-    BlockBm25 first =
-        BlockBm25.build(q, List.of(new BlockBm25.Document(ta, roughA),
-            new BlockBm25.Document(tb, blocksB)), shares);
-    BlockBm25.Span span = first.span(tb, 1, 2);
-    List<BlockBm25.Document> second =
-        List.of(new BlockBm25.Document(ta, Blocks.of(a, Outliners.standard().outline(a))),
-            new BlockBm25.Document(tb, blocksB));
-    BlockBm25 reused = BlockBm25.build(q, second, shares);
-    BlockBm25 fresh = BlockBm25.build(q, second);
-    assertEquals(fresh.score(tb, 1, 2), reused.score(span), 0.0);
-    assertEquals(fresh.score(ta, 1, 6), reused.score(ta, 1, 6), 0.0);
-    assertTrue(fresh.score(tb, 1, 2) > 0);
-  }
-
   @Test
   void theBlocksOfTheFilesGivenAreTheDocuments() {
     SourceFile f =
