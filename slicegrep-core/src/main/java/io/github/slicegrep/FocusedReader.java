@@ -300,11 +300,12 @@ public final class FocusedReader implements AutoCloseable {
     }
 
     /**
-     * Twice the size on disk, about the characters of the lines and, once searched, of their
-     * folded copy; taken from the stamp so that weighing never reads a deferred file.
+     * Three times the size on disk, about the characters of the lines and, once searched, of
+     * their folded copy and, searched again, of their vocabulary (its words and lines); taken
+     * from the stamp so that weighing never reads a deferred file.
      */
     int weight() {
-      return (int) Math.min(Integer.MAX_VALUE, 2 * Math.max(1, stamp.size()));
+      return (int) Math.min(Integer.MAX_VALUE, 3 * Math.max(1, stamp.size()));
     }
   }
 

@@ -5,6 +5,7 @@ import io.github.slicegrep.query.Fragment;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.source.FoldedText;
 import io.github.slicegrep.source.SourceFile;
+import io.github.slicegrep.source.Vocabulary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,6 +42,8 @@ public final class LineScanner {
   private final int[] offset;
   /** Per spelling, whether another is found through it (then every occurrence is kept). */
   private final boolean[] isBase;
+  /** Per spelling, whether a file's {@link Vocabulary} can find its lines. */
+  private final boolean[] inVocabulary;
 
   private LineScanner(Query query) {
     this.fragments = query.fragments();
@@ -66,6 +69,10 @@ public final class LineScanner {
     this.base = new int[spellings.length];
     this.offset = new int[spellings.length];
     this.isBase = new boolean[spellings.length];
+    this.inVocabulary = new boolean[spellings.length];
+    for (int s = 0; s < spellings.length; s++) {
+      inVocabulary[s] = Vocabulary.answersFor(spellings[s]);
+    }
     for (int s = 0; s < spellings.length; s++) {
       base[s] = -1;
       for (int b = 0; b < spellings.length; b++) {
@@ -97,11 +104,11 @@ public final class LineScanner {
     // Hits as sortable keys (line * count + fragment), gathered fragment by fragment.
     long[] found = new long[16];
     int size = 0;
-    int[][] occurrences = new int[spellings.length][];
+    FileScan state = new FileScan(file);
     for (int f = 0; f < count; f++) {
       int[] lines =
           exact[f] != null
-              ? exactLines(file, fragments.get(f), exact[f], occurrences)
+              ? exactLines(file, fragments.get(f), exact[f], state)
               : matchingLines(file, fragments.get(f), literals[f], Integer.MAX_VALUE);
       for (int line : lines) {
         found = grow(found, size);
@@ -172,14 +179,24 @@ public final class LineScanner {
    * compounds and words are all of this kind, and running a regex engine on each line that
    * holds them was most of the scan.
    *
-   * @param occurrences each spelling's offsets in the folded file, filled in as found
+   * @param state what this scan of the file has found so far
    */
-  private int[] exactLines(
-      SourceFile file, Fragment fragment, int[] spelled, int[][] occurrences) {
+  private int[] exactLines(SourceFile file, Fragment fragment, int[] spelled, FileScan state) {
     int[] out = NO_LINES;
     int size = 0;
     for (int s : spelled) {
-      int[] at = occurrencesOf(file, s, occurrences);
+      int[] found = inVocabulary[s] ? state.vocabularyLines(s) : null;
+      if (found != null) {
+        List<String> lines = file.lines();
+        for (int line : found) {
+          if (lines.get(line - 1).length() <= MAX_MATCHED_LINE_CHARS) {
+            out = growInts(out, size);
+            out[size++] = line;
+          }
+        }
+        continue;
+      }
+      int[] at = occurrencesOf(file, s, state.occurrences);
       if (at.length == 0) {
         continue;
       }
@@ -214,6 +231,54 @@ public final class LineScanner {
       size = distinct;
     }
     return trimmed(out, size);
+  }
+
+  /**
+   * One scan of one file: each spelling's occurrences and lines as found, and the file's
+   * vocabulary.
+   */
+  private final class FileScan {
+    final SourceFile file;
+    final int[][] occurrences = new int[spellings.length][];
+    private final int[][] vocabularyLines = new int[spellings.length][];
+    private boolean asked;
+    private @Nullable Vocabulary vocabulary;
+
+    FileScan(SourceFile file) {
+      this.file = file;
+    }
+
+    /**
+     * The lines of the file's words that hold spelling {@code s} (one {@link Vocabulary}
+     * accepts), or null when the vocabulary cannot tell: not built yet, or a file where a
+     * literal found needs the matcher's word (see FoldedText#literalsExact). A spelling whose
+     * base is on no line is on none either, and is not even looked for.
+     */
+    int @Nullable [] vocabularyLines(int s) {
+      if (vocabularyLines[s] == null) {
+        int[] baseLines = base[s] >= 0 ? vocabularyLines(base[s]) : null;
+        if ((baseLines != null && baseLines.length == 0) || !file.mayContain(spellings[s])) {
+          vocabularyLines[s] = NO_LINES;
+        } else {
+          // Asked only of a file that may hold a spelling: only those get a vocabulary.
+          Vocabulary v = vocabulary();
+          if (v == null || !file.folded().literalsExact()) {
+            return null;
+          }
+          vocabularyLines[s] = v.linesWith(spellings[s]);
+        }
+      }
+      return vocabularyLines[s];
+    }
+
+    /** The file's vocabulary, asked for at most once a scan (see SourceFile#vocabulary). */
+    private @Nullable Vocabulary vocabulary() {
+      if (!asked) {
+        asked = true;
+        vocabulary = file.vocabulary();
+      }
+      return vocabulary;
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ package io.github.slicegrep.source;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -91,6 +92,19 @@ public final class SourceFile {
 
     /** Set with the folded text; read after it, so visible once {@code folded} is. */
     private @Nullable TrigramFilter trigrams;
+
+    private volatile @Nullable Vocabulary vocabulary;
+    /** Searches that asked for the vocabulary before it was built. */
+    private final AtomicInteger vocabularyAsks = new AtomicInteger();
+
+    @Nullable Vocabulary vocabulary() {
+      Vocabulary v = vocabulary;
+      if (v == null && vocabularyAsks.incrementAndGet() >= 2) {
+        v = Vocabulary.of(folded());
+        vocabulary = v;
+      }
+      return v;
+    }
   }
 
   /** Builds a file from text, for callers that already hold the content. */
@@ -149,6 +163,17 @@ public final class SourceFile {
   /** The lines joined and case-folded for fast literal search (see {@link FoldedText}). */
   public FoldedText folded() {
     return content.folded();
+  }
+
+  /**
+   * The file's {@link Vocabulary}, built when a second search asks for it: a file searched once
+   * (a command-line run) is scanned faster than its vocabulary is built, while a file searched
+   * again and again (a long-lived reader) is searched faster through it. Ask once per search.
+   *
+   * @return the vocabulary, or null for the first search that asks
+   */
+  public @Nullable Vocabulary vocabulary() {
+    return content.vocabulary();
   }
 
   /** Line {@code n}, 1-based. */

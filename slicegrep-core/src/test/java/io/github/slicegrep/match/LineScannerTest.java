@@ -62,7 +62,11 @@ class LineScannerTest {
           lines.add(LINES.get(random.nextInt(LINES.size())));
         }
         SourceFile file = SourceFile.of(Path.of("a.py"), "a.py", String.join("\r\n", lines));
-        assertEquals(everyLine(file, query), LineScanner.of(query).scan(file), q);
+        List<Hit> expected = everyLine(file, query);
+        assertEquals(expected, LineScanner.of(query).scan(file), q);
+        // Searched again, the file answers through its vocabulary: the same hits.
+        assertEquals(expected, LineScanner.of(query).scan(file), q + " (vocabulary)");
+        assertEquals(expected, LineScanner.of(query).scan(file), q + " (vocabulary, built)");
       }
     }
   }
