@@ -1190,6 +1190,9 @@ public final class FocusedReader implements AutoCloseable {
     /** The query's symbols that some matched file defines. */
     private Set<String> definedSymbols(List<Region> regions) {
       Set<String> out = new LinkedHashSet<>();
+      if (query.symbols().isEmpty()) {
+        return out;
+      }
       Set<SourceFile> seen = new LinkedHashSet<>();
       for (Region r : regions) {
         if (seen.add(r.file())) {

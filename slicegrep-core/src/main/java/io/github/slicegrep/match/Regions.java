@@ -62,7 +62,7 @@ public final class Regions {
         spans.add(new Span(start, end, hit, enclosing, false));
       }
     }
-    spans.sort(Comparator.comparingInt(Span::start).thenComparing(s -> -s.end));
+    spans.sort(Span.BY_START_THEN_LONGEST);
     boolean mergeTouching = boundary != Boundary.FN;
     List<Region> out = new ArrayList<>();
     List<Span> group = new ArrayList<>();
@@ -138,20 +138,38 @@ public final class Regions {
     return new int[] {start, end};
   }
 
-  private record Span(int start, int end, Hit hit, @Nullable Definition enclosing, boolean snapped) {}
+  private record Span(int start, int end, Hit hit, @Nullable Definition enclosing, boolean snapped) {
+    /** Written out: a question cuts thousands of regions, and key extractors box every key. */
+    static final Comparator<Span> BY_START_THEN_LONGEST =
+        (a, b) -> a.start != b.start
+            ? Integer.compare(a.start, b.start)
+            : Integer.compare(b.end, a.end);
+  }
+
+  /** By line, then fragment: the order hits are kept in. */
+  private static final Comparator<Hit> BY_LINE_THEN_FRAGMENT =
+      (a, b) -> a.line() != b.line()
+          ? Integer.compare(a.line(), b.line())
+          : Integer.compare(a.fragment(), b.fragment());
 
   /** Windows in auto mode shed blank lines at their edges; {@code none} keeps them exact. */
   private static Region toRegion(SourceFile file, List<Span> group, boolean trimBlankEdges) {
     int start = Integer.MAX_VALUE;
     int end = 0;
     List<Hit> hits = new ArrayList<>(group.size());
+    boolean anySnapped = false;
+    boolean sorted = true;
     for (Span s : group) {
       start = Math.min(start, s.start);
       end = Math.max(end, s.end);
+      sorted &=
+          hits.isEmpty() || BY_LINE_THEN_FRAGMENT.compare(hits.get(hits.size() - 1), s.hit) <= 0;
       hits.add(s.hit);
+      anySnapped |= s.snapped;
     }
-    hits.sort(Comparator.comparingInt(Hit::line).thenComparingInt(Hit::fragment));
-    boolean anySnapped = group.stream().anyMatch(Span::snapped);
+    if (!sorted) {
+      hits.sort(BY_LINE_THEN_FRAGMENT);
+    }
     if (trimBlankEdges && !anySnapped) {
       while (start < end && file.line(start).isBlank() && start < hits.get(0).line()) {
         start++;
@@ -176,9 +194,12 @@ public final class Regions {
     if (best != null) {
       return best;
     }
-    return group.stream()
-        .min(Comparator.comparingInt(s -> s.hit.line()))
-        .map(Span::enclosing)
-        .orElse(null);
+    Span first = group.get(0);
+    for (Span s : group) {
+      if (s.hit.line() < first.hit.line()) {
+        first = s;
+      }
+    }
+    return first.enclosing;
   }
 }

@@ -3,6 +3,7 @@ package io.github.slicegrep.recall;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.rank.Relevance;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -210,24 +211,58 @@ public final class BlockBm25 {
     if (stems < 2) {
       return 1;
     }
-    // The stems on each line of the span, as bits; a window is the lines ending on one line.
+    // The stems on each line of the span that holds any, as bits, in line order: each stem's
+    // positions are ascending, so taking the smallest next position of all stems walks them in
+    // order without sorting (a span may run to thousands of lines around a few occurrences).
     int first = file.firstTerm(from);
     int last = file.firstTerm(to + 1);
-    long[] onLine = new long[to - from + 1];
+    int[] next = new int[terms.length];
+    int left = 0;
     for (int q = 0; q < terms.length; q++) {
-      if (stemBit[q] == 0) {
-        continue;
-      }
-      int[] at = positions[q];
-      for (int k = FileTerms.lowerBound(at, first); k < at.length && at[k] < last; k++) {
-        onLine[file.lineOf(at[k]) - from] |= stemBit[q];
+      next[q] = stemBit[q] == 0 ? positions[q].length : FileTerms.lowerBound(positions[q], first);
+      if (next[q] < positions[q].length && positions[q][next[q]] < last) {
+        left++;
       }
     }
+    int[] lines = new int[8];
+    long[] bits = new long[8];
+    int n = 0;
+    while (left > 0) {
+      int pick = -1;
+      for (int q = 0; q < terms.length; q++) {
+        int k = next[q];
+        if (k < positions[q].length && positions[q][k] < last
+            && (pick < 0 || positions[q][k] < positions[pick][next[pick]])) {
+          pick = q;
+        }
+      }
+      int line = file.lineOf(positions[pick][next[pick]]);
+      if (n > 0 && lines[n - 1] == line) {
+        bits[n - 1] |= stemBit[pick];
+      } else {
+        if (n == lines.length) {
+          lines = Arrays.copyOf(lines, n * 2);
+          bits = Arrays.copyOf(bits, n * 2);
+        }
+        lines[n] = line;
+        bits[n++] = stemBit[pick];
+      }
+      next[pick]++;
+      if (next[pick] == positions[pick].length || positions[pick][next[pick]] >= last) {
+        left--;
+      }
+    }
+    // A window is the lines ending on one that holds a stem (one ending elsewhere holds no more
+    // than the one ending on its last such line).
     int best = 0;
-    for (int i = 0; i < onLine.length; i++) {
+    int low = 0;
+    for (int i = 0; i < n; i++) {
+      while (lines[low] <= lines[i] - PROXIMITY_LINES) {
+        low++;
+      }
       long together = 0;
-      for (int j = Math.max(0, i - PROXIMITY_LINES + 1); j <= i; j++) {
-        together |= onLine[j];
+      for (int j = low; j <= i; j++) {
+        together |= bits[j];
       }
       best = Math.max(best, Long.bitCount(together));
     }
