@@ -188,8 +188,12 @@ public final class LineScanner {
       int[] found = inVocabulary[s] ? state.vocabularyLines(s) : null;
       if (found != null) {
         List<String> lines = file.lines();
+        FoldedText folded = file.folded();
         for (int line : found) {
-          if (lines.get(line - 1).length() <= MAX_MATCHED_LINE_CHARS) {
+          String original = lines.get(line - 1);
+          if (original.length() <= MAX_MATCHED_LINE_CHARS
+              && (folded.literalsExact()
+                  || accepts(fragment, original, folded, line, spellings[s]))) {
             out = growInts(out, size);
             out[size++] = line;
           }
@@ -249,10 +253,9 @@ public final class LineScanner {
     }
 
     /**
-     * The lines of the file's words that hold spelling {@code s} (one {@link Vocabulary}
-     * accepts), or null when the vocabulary cannot tell: not built yet, or a file where a
-     * literal found needs the matcher's word (see FoldedText#literalsExact). A spelling whose
-     * base is on no line is on none either, and is not even looked for.
+     * The lines whose folded text holds spelling {@code s} (one {@link Vocabulary} accepts),
+     * from the file's words, or null when its vocabulary is not built yet. A spelling whose base
+     * is on no line is on none either, and is not even looked for.
      */
     int @Nullable [] vocabularyLines(int s) {
       if (vocabularyLines[s] == null) {
@@ -262,7 +265,7 @@ public final class LineScanner {
         } else {
           // Asked only of a file that may hold a spelling: only those get a vocabulary.
           Vocabulary v = vocabulary();
-          if (v == null || !file.folded().literalsExact()) {
+          if (v == null) {
             return null;
           }
           vocabularyLines[s] = v.linesWith(spellings[s]);
@@ -324,6 +327,17 @@ public final class LineScanner {
     }
     occurrences[s] = trimmed(out, size);
     return occurrences[s];
+  }
+
+  /**
+   * Whether a line whose folded text holds {@code literal} matches, in a file where folding
+   * made ASCII of other characters: judged where the literal first stands on the line, as the
+   * scan of the whole text judges it.
+   */
+  private static boolean accepts(
+      Fragment fragment, String original, FoldedText folded, int line, String literal) {
+    int at = folded.text().indexOf(literal, folded.lineStart(line)) - folded.lineStart(line);
+    return isAscii(original, at, literal.length()) || matches(fragment, original);
   }
 
   private static boolean isAscii(String s, int from, int length) {
