@@ -44,12 +44,17 @@ public final class TrigramFilter implements ContentFilter {
 
   @Override
   public boolean mayContain(String foldedLiteral) {
-    for (int i = 0; i + 2 < foldedLiteral.length(); i++) {
-      int bit =
-          bit(foldedLiteral.charAt(i), foldedLiteral.charAt(i + 1), foldedLiteral.charAt(i + 2),
-              bitsLog2);
-      if ((words[bit >>> 6] & (1L << bit)) == 0) {
-        return false;
+    // Trigrams that do not overlap first: neighbours share two letters, so after one is found
+    // the next is likely there too, while one three letters on is a fresh test. A long literal
+    // (a question checked as a quotation) is ruled out in a few probes instead of dozens.
+    for (int offset = 0; offset < 3; offset++) {
+      for (int i = offset; i + 2 < foldedLiteral.length(); i += 3) {
+        int bit =
+            bit(foldedLiteral.charAt(i), foldedLiteral.charAt(i + 1), foldedLiteral.charAt(i + 2),
+                bitsLog2);
+        if ((words[bit >>> 6] & (1L << bit)) == 0) {
+          return false;
+        }
       }
     }
     return true;
