@@ -57,6 +57,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Set;
@@ -934,8 +935,16 @@ public final class FocusedReader implements AutoCloseable {
      */
     private @Nullable BlockBm25 statistics;
     private final Map<Region, BlockBm25.Span> spans = new IdentityHashMap<>();
+    /** A question's terms, counting each file as it is cut; null for a precise query. */
+    private final BlockBm25.@Nullable Counting counting;
+    /** Each matched file's share, as first cut. */
+    private final Map<SourceFile, BlockBm25.Share> counted = new IdentityHashMap<>();
 
     Search(Query query, Options options, String where, boolean directory, List<SourceFile> files) {
+      this.counting =
+          query.route() == Query.Route.VAGUE
+              ? BlockBm25.Counting.of(Question.of(query.questionWords()))
+              : null;
       this.query = query;
       this.options = options;
       this.where = where;
@@ -1012,7 +1021,11 @@ public final class FocusedReader implements AutoCloseable {
           packing.omitted(), packing.omittedTokens(), directory ? rankFiles(ranked) : List.of());
     }
 
-    /** Cuts the regions of each matched file whose entry in {@code regionsByFile} is null. */
+    /**
+     * Cuts the regions of each matched file whose entry in {@code regionsByFile} is null. For a
+     * question, each file is counted while it is cut, in the same task: its share of the BM25
+     * statistics (the first time) and the span of each of its regions.
+     */
     private void buildRegions(
         List<Integer> matched, List<List<Hit>> hitsByFile, List<List<Region>> regionsByFile) {
       // Parsing dominates a search that matches many files: outline the precise files in
@@ -1020,19 +1033,46 @@ public final class FocusedReader implements AutoCloseable {
       preciseFiles.parallelStream().forEach(FocusedReader.this::outline);
       int[] uncut =
           IntStream.range(0, matched.size()).filter(k -> regionsByFile.get(k) == null).toArray();
-      List<List<Region>> cut =
+      List<CutFile> cut =
           Arrays.stream(uncut)
               .parallel()
-              .mapToObj(
-                  k -> {
-                    SourceFile file = files.get(matched.get(k));
-                    return Regions.build(file, hitsByFile.get(matched.get(k)), outlineOf(file),
-                        options.boundary(), options.before(), options.after());
-                  })
+              .mapToObj(k -> cut(files.get(matched.get(k)), hitsByFile.get(matched.get(k))))
               .toList();
       for (int j = 0; j < uncut.length; j++) {
-        regionsByFile.set(uncut[j], cut.get(j));
+        CutFile c = cut.get(j);
+        regionsByFile.set(uncut[j], c.regions());
+        if (c.share() != null) {
+          counted.putIfAbsent(c.file(), c.share());
+          for (int r = 0; r < c.spans().length; r++) {
+            spans.put(c.regions().get(r), c.spans()[r]);
+          }
+        }
       }
+    }
+
+    /** One file cut into regions, and for a question counted: its share and its regions' spans. */
+    private record CutFile(
+        SourceFile file, List<Region> regions, BlockBm25.@Nullable Share share,
+        BlockBm25.Span[] spans) {}
+
+    private CutFile cut(SourceFile file, List<Hit> hits) {
+      List<Region> regions =
+          Regions.build(file, hits, outlineOf(file), options.boundary(), options.before(),
+              options.after());
+      if (counting == null) {
+        return new CutFile(file, regions, null, new BlockBm25.Span[0]);
+      }
+      // The statistics are taken once, over every matched file as first cut; a finalist cut
+      // again is counted from the share it had then (its terms are the same).
+      BlockBm25.Share share = counted.get(file);
+      if (share == null) {
+        share = counting.share(new BlockBm25.Document(terms(file), blocks(file, outlineOf(file))));
+      }
+      BlockBm25.Span[] spansOf = new BlockBm25.Span[regions.size()];
+      for (int r = 0; r < spansOf.length; r++) {
+        spansOf[r] = counting.span(share, regions.get(r).start(), regions.get(r).end());
+      }
+      return new CutFile(file, regions, share, spansOf);
     }
 
     private static List<Region> flatten(List<List<Region>> regionsByFile) {
@@ -1089,29 +1129,14 @@ public final class FocusedReader implements AutoCloseable {
       BlockBm25 bm25 = statistics;
       if (bm25 == null) {
         Set<SourceFile> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        List<SourceFile> matchedFiles = new ArrayList<>();
+        List<BlockBm25.Share> shares = new ArrayList<>();
         for (Region r : regions) {
           if (seen.add(r.file())) {
-            matchedFiles.add(r.file());
+            shares.add(counted.get(r.file()));
           }
         }
-        List<BlockBm25.Document> corpus =
-            matchedFiles.parallelStream()
-                .map(f -> new BlockBm25.Document(terms(f), blocks(f, outlineOf(f))))
-                .toList();
-        bm25 = BlockBm25.build(Question.of(query.questionWords()), corpus);
+        bm25 = BlockBm25.build(Objects.requireNonNull(counting), shares);
         statistics = bm25;
-      }
-      // Spans are counted once per region (in parallel, then recorded on this thread): a staged
-      // search ranks the regions it did not cut again a second time.
-      List<Region> uncounted = regions.stream().filter(r -> !spans.containsKey(r)).toList();
-      BlockBm25 counting = bm25;
-      List<BlockBm25.Span> counted =
-          uncounted.parallelStream()
-              .map(r -> counting.span(terms(r.file()), r.start(), r.end()))
-              .toList();
-      for (int i = 0; i < uncounted.size(); i++) {
-        spans.put(uncounted.get(i), counted.get(i));
       }
       return bm25.relevance(spans::get);
     }

@@ -8,7 +8,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.stream.IntStream;
 
 /**
  * BM25 with definition-aligned blocks as the documents: document frequencies and the average
@@ -28,125 +27,81 @@ public final class BlockBm25 {
   /** Weight of the share of the question's words found together within those lines. */
   static final double PROXIMITY_WEIGHT = 1.0;
 
-  private final String[] terms;
-  private final double[] weights;
+  private final Counting counting;
   private final double[] idf;
   private final double averageLength;
   private final int blocks;
-  /** For each term, its bit among the question's stems (0 for a whole term, or past 64). */
-  private final long[] stemBit;
-  /** How many of the question's terms are stems. */
-  private final int stems;
   /** Each corpus file's occurrences of each term, looked up once when the corpus is read. */
   private final Map<FileTerms, int[][]> occurrences;
 
   private BlockBm25(
-      String[] terms, double[] weights, double[] idf, double averageLength, int blocks,
+      Counting counting, double[] idf, double averageLength, int blocks,
       Map<FileTerms, int[][]> occurrences) {
-    this.occurrences = occurrences;
-    this.terms = terms;
-    this.weights = weights;
+    this.counting = counting;
     this.idf = idf;
     this.averageLength = averageLength;
     this.blocks = blocks;
-    this.stemBit = new long[terms.length];
-    int n = 0;
-    for (int i = 0; i < terms.length; i++) {
-      if (!Terms.isWhole(terms[i])) {
-        stemBit[i] = n < Long.SIZE ? 1L << n : 0;
-        n++;
-      }
-    }
-    this.stems = n;
+    this.occurrences = occurrences;
   }
 
   /** One file's share of the corpus: its terms and its blocks, in line order as cut. */
   public record Document(FileTerms terms, List<Block> blocks) {}
 
   /**
-   * One file's share of the statistics: its occurrences of each of the question's terms, its
-   * block count, their total length and how many of its blocks hold each term.
+   * One file counted for a question: its occurrences of each of the question's terms, its
+   * block count, their total length and how many of its blocks hold each term. Counted on its
+   * own, before the corpus is whole (a search counts each file while it cuts its regions).
+   * Immutable.
    */
-  private record Share(int[][] positions, int blocks, long totalLength, int[] df) {}
+  public static final class Share {
+    private final FileTerms terms;
+    private final int[][] positions;
+    private final int blocks;
+    private final long totalLength;
+    private final int[] df;
+
+    private Share(FileTerms terms, int[][] positions, int blocks, long totalLength, int[] df) {
+      this.terms = terms;
+      this.positions = positions;
+      this.blocks = blocks;
+      this.totalLength = totalLength;
+      this.df = df;
+    }
+  }
 
   /** The statistics of {@code question}'s terms over the blocks of {@code corpus}. */
   public static BlockBm25 build(Question question, List<Document> corpus) {
-    Map<String, Double> w = question.weights();
-    String[] terms = w.keySet().toArray(String[]::new);
-    double[] weights = new double[terms.length];
-    for (int i = 0; i < terms.length; i++) {
-      weights[i] = w.get(terms[i]);
-    }
-    Share[] shares = new Share[corpus.size()];
-    IntStream.range(0, shares.length)
-        .parallel()
-        .forEach(d -> shares[d] = share(corpus.get(d), terms));
-    int[] df = new int[terms.length];
+    Counting counting = Counting.of(question);
+    return build(counting, corpus.parallelStream().map(counting::share).toList());
+  }
+
+  /** The statistics over the files {@code counting} counted, each once. */
+  public static BlockBm25 build(Counting counting, List<Share> shares) {
+    int terms = counting.terms.length;
+    int[] df = new int[terms];
     long totalLength = 0;
     int blocks = 0;
-    Map<FileTerms, int[][]> occurrences = new IdentityHashMap<>(corpus.size());
-    for (int d = 0; d < shares.length; d++) {
-      Share share = shares[d];
-      occurrences.putIfAbsent(corpus.get(d).terms(), share.positions);
+    Map<FileTerms, int[][]> occurrences = new IdentityHashMap<>(shares.size());
+    for (Share share : shares) {
+      occurrences.putIfAbsent(share.terms, share.positions);
       blocks += share.blocks;
       totalLength += share.totalLength;
-      for (int q = 0; q < terms.length; q++) {
+      for (int q = 0; q < terms; q++) {
         df[q] += share.df[q];
       }
     }
-    double[] idf = new double[terms.length];
-    for (int i = 0; i < terms.length; i++) {
+    double[] idf = new double[terms];
+    for (int i = 0; i < terms; i++) {
       idf[i] = Math.log(1 + (blocks - df[i] + 0.5) / (df[i] + 0.5));
     }
     double average = blocks == 0 ? 1 : Math.max(1, (double) totalLength / blocks);
-    return new BlockBm25(terms, weights, idf, average, blocks, occurrences);
-  }
-
-  private static Share share(Document doc, String[] terms) {
-    FileTerms file = doc.terms();
-    int[][] positions = lookUp(file, terms);
-    List<Block> fileBlocks = doc.blocks();
-    long totalLength = 0;
-    for (Block b : fileBlocks) {
-      totalLength += file.firstTerm(b.endLine() + 1) - file.firstTerm(b.startLine());
-    }
-    int[] df = new int[terms.length];
-    for (int q = 0; q < terms.length; q++) {
-      int[] at = positions[q];
-      if (at.length == 0) {
-        continue;
-      }
-      // Blocks start in ascending order, so the first occurrence at or after a block's start
-      // only moves forward: one pass over the blocks and the occurrences together.
-      int k = 0;
-      for (Block b : fileBlocks) {
-        int from = file.firstTerm(b.startLine());
-        while (k < at.length && at[k] < from) {
-          k++;
-        }
-        if (k == at.length) {
-          break;
-        }
-        if (at[k] < file.firstTerm(b.endLine() + 1)) {
-          df[q]++;
-        }
-      }
-    }
-    return new Share(positions, fileBlocks.size(), totalLength, df);
-  }
-
-  private static int[][] lookUp(FileTerms file, String[] terms) {
-    int[][] positions = new int[terms.length][];
-    for (int q = 0; q < terms.length; q++) {
-      positions[q] = file.positions(terms[q]);
-    }
-    return positions;
+    return new BlockBm25(counting, idf, average, blocks, occurrences);
   }
 
   /** The occurrences of each term in {@code file}: stored for a corpus file, else looked up. */
   private int[][] occurrencesIn(FileTerms file) {
     int[][] known = occurrences.get(file);
-    return known != null ? known : lookUp(file, terms);
+    return known != null ? known : counting.lookUp(file);
   }
 
   /** The BM25 score of lines {@code from..to} (1-based, inclusive) of a file. */
@@ -173,17 +128,7 @@ public final class BlockBm25 {
 
   /** Lines {@code from..to} (1-based, inclusive) of a file, counted for {@link #score(Span)}. */
   public Span span(FileTerms file, int from, int to) {
-    int first = file.firstTerm(from);
-    int last = file.firstTerm(to + 1);
-    int[][] positions = occurrencesIn(file);
-    int[] tf = new int[terms.length];
-    boolean any = false;
-    for (int i = 0; i < terms.length; i++) {
-      tf[i] = FileTerms.countIn(positions[i], first, last);
-      any |= tf[i] > 0;
-    }
-    // Every term found adds a positive amount, so the proximity matters only then.
-    return new Span(last - first, tf, any ? proximity(file, positions, from, to) : 1);
+    return counting.span(file, occurrencesIn(file), from, to);
   }
 
   /**
@@ -193,80 +138,179 @@ public final class BlockBm25 {
   public double score(Span span) {
     double norm = K1 * (1 - B + B * span.length / averageLength);
     double sum = 0;
-    for (int i = 0; i < terms.length; i++) {
+    for (int i = 0; i < idf.length; i++) {
       int tf = span.tf[i];
       if (tf > 0) {
-        sum += weights[i] * idf[i] * tf * (K1 + 1) / (tf + norm);
+        sum += counting.weights[i] * idf[i] * tf * (K1 + 1) / (tf + norm);
       }
     }
     return sum == 0 ? 0 : sum * span.proximity;
   }
 
   /**
-   * 1 plus the largest share of the question's word stems found within {@link
-   * #PROXIMITY_LINES} consecutive lines of the span: a doc comment or a statement that says what
-   * the question says, in a few lines, beats the same words scattered over a long body.
+   * A question's side of the statistics: its terms, their weights and which are word stems.
+   * It counts files ({@link #share}) and spans ({@link #span(Share, int, int)}) on their own,
+   * before any statistics exist. Immutable.
    */
-  private double proximity(FileTerms file, int[][] positions, int from, int to) {
-    if (stems < 2) {
-      return 1;
-    }
-    // The stems on each line of the span that holds any, as bits, in line order: each stem's
-    // positions are ascending, so taking the smallest next position of all stems walks them in
-    // order without sorting (a span may run to thousands of lines around a few occurrences).
-    int first = file.firstTerm(from);
-    int last = file.firstTerm(to + 1);
-    int[] next = new int[terms.length];
-    int left = 0;
-    for (int q = 0; q < terms.length; q++) {
-      next[q] = stemBit[q] == 0 ? positions[q].length : FileTerms.lowerBound(positions[q], first);
-      if (next[q] < positions[q].length && positions[q][next[q]] < last) {
-        left++;
+  public static final class Counting {
+    private final String[] terms;
+    private final double[] weights;
+    /** For each term, its bit among the question's stems (0 for a whole term, or past 64). */
+    private final long[] stemBit;
+    /** How many of the question's terms are stems. */
+    private final int stems;
+
+    private Counting(String[] terms, double[] weights) {
+      this.terms = terms;
+      this.weights = weights;
+      this.stemBit = new long[terms.length];
+      int n = 0;
+      for (int i = 0; i < terms.length; i++) {
+        if (!Terms.isWhole(terms[i])) {
+          stemBit[i] = n < Long.SIZE ? 1L << n : 0;
+          n++;
+        }
       }
+      this.stems = n;
     }
-    int[] lines = new int[8];
-    long[] bits = new long[8];
-    int n = 0;
-    while (left > 0) {
-      int pick = -1;
+
+    /** The counting of {@code question}'s terms. */
+    public static Counting of(Question question) {
+      Map<String, Double> w = question.weights();
+      String[] terms = w.keySet().toArray(String[]::new);
+      double[] weights = new double[terms.length];
+      for (int i = 0; i < terms.length; i++) {
+        weights[i] = w.get(terms[i]);
+      }
+      return new Counting(terms, weights);
+    }
+
+    /** One file's share of the statistics, under its cut into blocks. */
+    public Share share(Document doc) {
+      FileTerms file = doc.terms();
+      int[][] positions = lookUp(file);
+      List<Block> fileBlocks = doc.blocks();
+      long totalLength = 0;
+      for (Block b : fileBlocks) {
+        totalLength += file.firstTerm(b.endLine() + 1) - file.firstTerm(b.startLine());
+      }
+      int[] df = new int[terms.length];
       for (int q = 0; q < terms.length; q++) {
-        int k = next[q];
-        if (k < positions[q].length && positions[q][k] < last
-            && (pick < 0 || positions[q][k] < positions[pick][next[pick]])) {
-          pick = q;
+        int[] at = positions[q];
+        if (at.length == 0) {
+          continue;
+        }
+        // Blocks start in ascending order, so the first occurrence at or after a block's start
+        // only moves forward: one pass over the blocks and the occurrences together.
+        int k = 0;
+        for (Block b : fileBlocks) {
+          int from = file.firstTerm(b.startLine());
+          while (k < at.length && at[k] < from) {
+            k++;
+          }
+          if (k == at.length) {
+            break;
+          }
+          if (at[k] < file.firstTerm(b.endLine() + 1)) {
+            df[q]++;
+          }
         }
       }
-      int line = file.lineOf(positions[pick][next[pick]]);
-      if (n > 0 && lines[n - 1] == line) {
-        bits[n - 1] |= stemBit[pick];
-      } else {
-        if (n == lines.length) {
-          lines = Arrays.copyOf(lines, n * 2);
-          bits = Arrays.copyOf(bits, n * 2);
+      return new Share(file, positions, fileBlocks.size(), totalLength, df);
+    }
+
+    private int[][] lookUp(FileTerms file) {
+      int[][] positions = new int[terms.length][];
+      for (int q = 0; q < terms.length; q++) {
+        positions[q] = file.positions(terms[q]);
+      }
+      return positions;
+    }
+
+    /** Lines {@code from..to} (1-based, inclusive) of a counted file, for {@link #score(Span)}. */
+    public Span span(Share file, int from, int to) {
+      return span(file.terms, file.positions, from, to);
+    }
+
+    private Span span(FileTerms file, int[][] positions, int from, int to) {
+      int first = file.firstTerm(from);
+      int last = file.firstTerm(to + 1);
+      int[] tf = new int[terms.length];
+      boolean any = false;
+      for (int i = 0; i < terms.length; i++) {
+        tf[i] = FileTerms.countIn(positions[i], first, last);
+        any |= tf[i] > 0;
+      }
+      // Every term found adds a positive amount, so the proximity matters only then.
+      return new Span(last - first, tf, any ? proximity(file, positions, from, to) : 1);
+    }
+
+    /**
+     * 1 plus the largest share of the question's word stems found within {@link
+     * #PROXIMITY_LINES} consecutive lines of the span: a doc comment or a statement that says what
+     * the question says, in a few lines, beats the same words scattered over a long body.
+     */
+    private double proximity(FileTerms file, int[][] positions, int from, int to) {
+      if (stems < 2) {
+        return 1;
+      }
+      // The stems on each line of the span that holds any, as bits, in line order: each stem's
+      // positions are ascending, so taking the smallest next position of all stems walks them in
+      // order without sorting (a span may run to thousands of lines around a few occurrences).
+      int first = file.firstTerm(from);
+      int last = file.firstTerm(to + 1);
+      int[] next = new int[terms.length];
+      int left = 0;
+      for (int q = 0; q < terms.length; q++) {
+        next[q] = stemBit[q] == 0 ? positions[q].length : FileTerms.lowerBound(positions[q], first);
+        if (next[q] < positions[q].length && positions[q][next[q]] < last) {
+          left++;
         }
-        lines[n] = line;
-        bits[n++] = stemBit[pick];
       }
-      next[pick]++;
-      if (next[pick] == positions[pick].length || positions[pick][next[pick]] >= last) {
-        left--;
+      int[] lines = new int[8];
+      long[] bits = new long[8];
+      int n = 0;
+      while (left > 0) {
+        int pick = -1;
+        for (int q = 0; q < terms.length; q++) {
+          int k = next[q];
+          if (k < positions[q].length && positions[q][k] < last
+              && (pick < 0 || positions[q][k] < positions[pick][next[pick]])) {
+            pick = q;
+          }
+        }
+        int line = file.lineOf(positions[pick][next[pick]]);
+        if (n > 0 && lines[n - 1] == line) {
+          bits[n - 1] |= stemBit[pick];
+        } else {
+          if (n == lines.length) {
+            lines = Arrays.copyOf(lines, n * 2);
+            bits = Arrays.copyOf(bits, n * 2);
+          }
+          lines[n] = line;
+          bits[n++] = stemBit[pick];
+        }
+        next[pick]++;
+        if (next[pick] == positions[pick].length || positions[pick][next[pick]] >= last) {
+          left--;
+        }
       }
+      // A window is the lines ending on one that holds a stem (one ending elsewhere holds no more
+      // than the one ending on its last such line).
+      int best = 0;
+      int low = 0;
+      for (int i = 0; i < n; i++) {
+        while (lines[low] <= lines[i] - PROXIMITY_LINES) {
+          low++;
+        }
+        long together = 0;
+        for (int j = low; j <= i; j++) {
+          together |= bits[j];
+        }
+        best = Math.max(best, Long.bitCount(together));
+      }
+      return 1 + PROXIMITY_WEIGHT * best / Math.min(stems, Long.SIZE);
     }
-    // A window is the lines ending on one that holds a stem (one ending elsewhere holds no more
-    // than the one ending on its last such line).
-    int best = 0;
-    int low = 0;
-    for (int i = 0; i < n; i++) {
-      while (lines[low] <= lines[i] - PROXIMITY_LINES) {
-        low++;
-      }
-      long together = 0;
-      for (int j = low; j <= i; j++) {
-        together |= bits[j];
-      }
-      best = Math.max(best, Long.bitCount(together));
-    }
-    return 1 + PROXIMITY_WEIGHT * best / Math.min(stems, Long.SIZE);
   }
 
   /** Reason name of candidates ranked by this recall stage. */
