@@ -278,7 +278,7 @@ public final class LineScanner {
     private @Nullable Vocabulary vocabulary() {
       if (!asked) {
         asked = true;
-        vocabulary = file.vocabulary();
+        vocabulary = file.vocabulary(MAX_MATCHED_LINE_CHARS);
       }
       return vocabulary;
     }

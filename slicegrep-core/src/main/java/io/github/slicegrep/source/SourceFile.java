@@ -97,10 +97,10 @@ public final class SourceFile {
     /** Searches that asked for the vocabulary before it was built. */
     private final AtomicInteger vocabularyAsks = new AtomicInteger();
 
-    @Nullable Vocabulary vocabulary() {
+    @Nullable Vocabulary vocabulary(int maxLineChars) {
       Vocabulary v = vocabulary;
       if (v == null && vocabularyAsks.incrementAndGet() >= 2) {
-        v = Vocabulary.of(folded());
+        v = Vocabulary.of(folded(), maxLineChars);
         vocabulary = v;
       }
       return v;
@@ -170,10 +170,12 @@ public final class SourceFile {
    * (a command-line run) is scanned faster than its vocabulary is built, while a file searched
    * again and again (a long-lived reader) is searched faster through it. Ask once per search.
    *
+   * @param maxLineChars lines longer than this are left out (the one caller, the scanner, never
+   *     matches on them, and always passes the same limit)
    * @return the vocabulary, or null for the first search that asks
    */
-  public @Nullable Vocabulary vocabulary() {
-    return content.vocabulary();
+  public @Nullable Vocabulary vocabulary(int maxLineChars) {
+    return content.vocabulary(maxLineChars);
   }
 
   /** Line {@code n}, 1-based. */

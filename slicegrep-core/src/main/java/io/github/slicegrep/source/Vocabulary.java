@@ -45,8 +45,12 @@ public final class Vocabulary {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
   }
 
-  /** The vocabulary of a folded text. */
-  static Vocabulary of(FoldedText folded) {
+  /**
+   * The vocabulary of a folded text, leaving out lines longer than {@code maxLineChars}: no
+   * search matches on them (minified bundles, embedded fonts), and their words would be most of
+   * it.
+   */
+  static Vocabulary of(FoldedText folded, int maxLineChars) {
     String text = folded.text();
     int n = text.length();
     // Words are interned in an open-addressing table keyed by their characters in the text,
@@ -59,7 +63,19 @@ public final class Vocabulary {
     int occurrenceCount = 0;
     int line = 1;
     int i = 0;
+    int lineEnd = -1; // where the current line's newline is, once known
     while (i < n) {
+      if (i > lineEnd) {
+        lineEnd = text.indexOf('\n', i);
+        if (lineEnd < 0) {
+          lineEnd = n;
+        }
+        if (lineEnd - i > maxLineChars) {
+          i = lineEnd + 1;
+          line++;
+          continue;
+        }
+      }
       char c = text.charAt(i);
       if (c == '\n') {
         line++;

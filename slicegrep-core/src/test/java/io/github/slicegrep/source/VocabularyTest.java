@@ -27,11 +27,11 @@ class VocabularyTest {
         lines.add(randomText(random, random.nextInt(25)));
       }
       FoldedText folded = FoldedText.of(lines);
-      Vocabulary vocabulary = Vocabulary.of(folded);
+      Vocabulary vocabulary = Vocabulary.of(folded, 12);
       for (int k = 0; k < 20; k++) {
         String literal = randomLiteral(random);
         assertArrayEquals(
-            expected(folded, n, literal), vocabulary.linesWith(literal),
+            expected(folded, n, literal, 12), vocabulary.linesWith(literal),
             "literal '" + literal + "' in " + lines);
       }
     }
@@ -50,20 +50,22 @@ class VocabularyTest {
   @Test
   void aFileBuildsItsVocabularyWhenASecondSearchAsks() {
     SourceFile file = SourceFile.of(Path.of("a.py"), "a.py", "def cache():\n    return 1\n");
-    assertNull(file.vocabulary(), "a file searched once is scanned as it is");
-    Vocabulary built = file.vocabulary();
+    assertNull(file.vocabulary(100), "a file searched once is scanned as it is");
+    Vocabulary built = file.vocabulary(100);
     assertNotNull(built);
-    assertSame(built, file.vocabulary());
+    assertSame(built, file.vocabulary(100));
     assertArrayEquals(new int[] {1}, built.linesWith("cach"));
     assertArrayEquals(new int[] {2}, built.linesWith("return"));
   }
 
-  private static int[] expected(FoldedText folded, int lineCount, String literal) {
+  /** The lines of at most {@code maxLineChars} whose folded text holds {@code literal}. */
+  private static int[] expected(
+      FoldedText folded, int lineCount, String literal, int maxLineChars) {
     List<Integer> out = new ArrayList<>();
     for (int line = 1; line <= lineCount; line++) {
       int from = folded.lineStart(line);
       int to = line < lineCount ? folded.lineStart(line + 1) - 1 : folded.text().length() - 1;
-      if (folded.text().substring(from, to).contains(literal)) {
+      if (to - from <= maxLineChars && folded.text().substring(from, to).contains(literal)) {
         out.add(line);
       }
     }
