@@ -259,40 +259,48 @@ public final class BlockBm25 {
       // order without sorting (a span may run to thousands of lines around a few occurrences).
       int first = file.firstTerm(from);
       int last = file.firstTerm(to + 1);
+      // The stems with an occurrence in the span, and where each one's next occurrence is.
+      int[] active = new int[terms.length];
       int[] next = new int[terms.length];
       int left = 0;
       for (int q = 0; q < terms.length; q++) {
-        next[q] = stemBit[q] == 0 ? positions[q].length : FileTerms.lowerBound(positions[q], first);
-        if (next[q] < positions[q].length && positions[q][next[q]] < last) {
-          left++;
+        if (stemBit[q] == 0) {
+          continue;
+        }
+        int k = FileTerms.lowerBound(positions[q], first);
+        if (k < positions[q].length && positions[q][k] < last) {
+          active[left] = q;
+          next[left++] = k;
         }
       }
       int[] lines = new int[8];
       long[] bits = new long[8];
       int n = 0;
+      int line = from;
       while (left > 0) {
-        int pick = -1;
-        for (int q = 0; q < terms.length; q++) {
-          int k = next[q];
-          if (k < positions[q].length && positions[q][k] < last
-              && (pick < 0 || positions[q][k] < positions[pick][next[pick]])) {
-            pick = q;
+        int pick = 0;
+        for (int a = 1; a < left; a++) {
+          if (positions[active[a]][next[a]] < positions[active[pick]][next[pick]]) {
+            pick = a;
           }
         }
-        int line = file.lineOf(positions[pick][next[pick]]);
+        int q = active[pick];
+        line = file.lineOf(positions[q][next[pick]], line);
         if (n > 0 && lines[n - 1] == line) {
-          bits[n - 1] |= stemBit[pick];
+          bits[n - 1] |= stemBit[q];
         } else {
           if (n == lines.length) {
             lines = Arrays.copyOf(lines, n * 2);
             bits = Arrays.copyOf(bits, n * 2);
           }
           lines[n] = line;
-          bits[n++] = stemBit[pick];
+          bits[n++] = stemBit[q];
         }
         next[pick]++;
-        if (next[pick] == positions[pick].length || positions[pick][next[pick]] >= last) {
+        if (next[pick] == positions[q].length || positions[q][next[pick]] >= last) {
           left--;
+          active[pick] = active[left];
+          next[pick] = next[left];
         }
       }
       // A window is the lines ending on one that holds a stem (one ending elsewhere holds no more

@@ -183,11 +183,33 @@ public final class FileTerms {
     return lineStart[line - 1];
   }
 
+  /**
+   * The line (1-based) holding the term at {@code position}, known to be line {@code atLeast}
+   * or a later one: found by galloping forward from there, so that walking a span's occurrences
+   * in order costs little more than the lines they are on.
+   */
+  int lineOf(int position, int atLeast) {
+    int lo = atLeast - 1;
+    int step = 1;
+    int hi = lo + 1;
+    while (hi < lineStart.length && lineStart[hi] <= position) {
+      lo = hi;
+      step <<= 1;
+      hi = lo + step;
+    }
+    return lastStartAtOrBefore(position, lo, Math.min(hi, lineStart.length - 1)) + 1;
+  }
+
   /** The line (1-based) holding the term at {@code position}. */
   int lineOf(int position) {
-    int lo = 0;
-    int hi = lineStart.length - 1;
-    // The last line start at or before the position; empty lines share their start.
+    return lastStartAtOrBefore(position, 0, lineStart.length - 1) + 1;
+  }
+
+  /**
+   * The last index from {@code lo} to {@code hi} whose line start is at or before {@code
+   * position} (empty lines share their start), given that {@code lo}'s is.
+   */
+  private int lastStartAtOrBefore(int position, int lo, int hi) {
     while (lo < hi) {
       int mid = (lo + hi + 1) >>> 1;
       if (lineStart[mid] <= position) {
@@ -196,7 +218,7 @@ public final class FileTerms {
         hi = mid - 1;
       }
     }
-    return lo + 1;
+    return lo;
   }
 
   /** How many of {@code positions} lie in {@code [from, to)}. */
