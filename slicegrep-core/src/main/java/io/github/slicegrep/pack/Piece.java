@@ -32,7 +32,7 @@ public record Piece(Candidate candidate, int start, int end, String code, int to
     }
     long chars = 0;
     for (int i = start; i <= end; i++) {
-      chars += shownLine(file.line(i)).length() + 1L;
+      chars += shownLength(file.line(i)) + 1L;
     }
     chars = Math.max(0, chars - 1);
     return Tokens.ofChars(chars);
@@ -40,8 +40,23 @@ public record Piece(Candidate candidate, int start, int end, String code, int to
 
   /** Cost of one shown line including its newline, in characters. */
   static int shownChars(SourceFile file, int line) {
-    return shownLine(file.line(line)).length() + 1;
+    return shownLength(file.line(line)) + 1;
   }
+
+  /** The length of {@link #shownLine}, without making it (a minified line is long). */
+  private static int shownLength(String line) {
+    if (line.length() <= MAX_SHOWN_LINE_CHARS) {
+      return line.length();
+    }
+    int cut = Character.isHighSurrogate(line.charAt(MAX_SHOWN_LINE_CHARS - 1))
+        ? MAX_SHOWN_LINE_CHARS - 1
+        : MAX_SHOWN_LINE_CHARS;
+    return cut + CUT_MARK_START.length() + Integer.toString(line.length()).length()
+        + CUT_MARK_END.length();
+  }
+
+  private static final String CUT_MARK_START = " … [line cut: ";
+  private static final String CUT_MARK_END = " chars]";
 
   private static String shownText(SourceFile file, int start, int end) {
     StringBuilder sb = new StringBuilder();
@@ -62,6 +77,6 @@ public record Piece(Candidate candidate, int start, int end, String code, int to
     if (Character.isHighSurrogate(line.charAt(cut - 1))) {
       cut--;
     }
-    return line.substring(0, cut) + " … [line cut: " + line.length() + " chars]";
+    return line.substring(0, cut) + CUT_MARK_START + line.length() + CUT_MARK_END;
   }
 }
