@@ -187,6 +187,9 @@ public final class LineScanner {
     for (int s : spelled) {
       int[] found = inVocabulary[s] ? state.vocabularyLines(s) : null;
       if (found != null) {
+        if (found.length == 0) {
+          continue; // ruled out (often by the filter alone): a deferred file stays unread
+        }
         List<String> lines = file.lines();
         FoldedText folded = file.folded();
         for (int line : found) {

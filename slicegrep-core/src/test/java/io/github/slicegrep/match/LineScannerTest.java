@@ -71,6 +71,30 @@ class LineScannerTest {
     }
   }
 
+  /**
+   * A file from the persistent index is read only if its stored filter lets a literal through:
+   * a search that reads every file would make the index worthless.
+   */
+  @Test
+  void aFileTheFilterRulesOutIsNeverRead() {
+    int[] reads = {0};
+    SourceFile deferred =
+        SourceFile.deferred(
+            Path.of("a.py"), "a.py",
+            () -> {
+              reads[0]++;
+              return List.of("def alpha():", "    return beta");
+            },
+            literal -> false);
+    for (String q : List.of("get_object_or_404", "alpha|beta", "how does the cache keep results")) {
+      LineScanner scanner = LineScanner.of(QueryParser.parse(q));
+      for (int search = 0; search < 3; search++) {
+        assertEquals(List.of(), scanner.scan(deferred), q);
+      }
+    }
+    assertEquals(0, reads[0]);
+  }
+
   @Test
   void requiredLiteralsAreConservative() {
     assertEquals(Optional.of("get_object"), literal("get_Object"));
