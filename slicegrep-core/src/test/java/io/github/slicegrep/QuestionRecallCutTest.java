@@ -56,6 +56,9 @@ class QuestionRecallCutTest {
       }
     }
     assertEquals(omitted.stream().mapToInt(Omission::tokens).sum(), r.omittedTokens());
+    // Every file matched; the ranked file list holds those of the ranked regions only.
+    assertEquals(FILES, r.filesMatched());
+    assertEquals(RecallCut.CANDIDATES, r.files().size());
     assertTrue(r.render().contains("OMITTED — " + omitted.size() + " matching region(s)"));
   }
 
