@@ -193,10 +193,7 @@ public final class LineScanner {
         List<String> lines = file.lines();
         FoldedText folded = file.folded();
         for (int line : found) {
-          String original = lines.get(line - 1);
-          if (original.length() <= MAX_MATCHED_LINE_CHARS
-              && (folded.literalsExact()
-                  || accepts(fragment, original, folded, line, spellings[s]))) {
+          if (keeps(fragment, lines.get(line - 1), folded, line, spellings[s])) {
             out = growInts(out, size);
             out[size++] = line;
           }
@@ -216,12 +213,7 @@ public final class LineScanner {
         }
         int line = folded.lineAt(offsetInText);
         nextLine = line < lines.size() ? folded.lineStart(line + 1) : Integer.MAX_VALUE;
-        String original = lines.get(line - 1);
-        if (original.length() <= MAX_MATCHED_LINE_CHARS
-            && (folded.literalsExact()
-                || isAscii(original, offsetInText - folded.lineStart(line),
-                    spellings[s].length())
-                || matches(fragment, original))) {
+        if (keeps(fragment, lines.get(line - 1), folded, line, spellings[s])) {
           out = growInts(out, size);
           out[size++] = line;
         }
@@ -333,12 +325,18 @@ public final class LineScanner {
   }
 
   /**
-   * Whether a line whose folded text holds {@code literal} matches, in a file where folding
-   * made ASCII of other characters: judged where the literal first stands on the line, as the
-   * scan of the whole text judges it.
+   * Whether a line whose folded text holds {@code literal} is a hit. It is unless it is too long
+   * to match, or the file holds characters that folding made ASCII and the text where the
+   * literal first stands on the line is not plain ASCII: then the fragment's matcher decides.
    */
-  private static boolean accepts(
+  private static boolean keeps(
       Fragment fragment, String original, FoldedText folded, int line, String literal) {
+    if (original.length() > MAX_MATCHED_LINE_CHARS) {
+      return false;
+    }
+    if (folded.literalsExact()) {
+      return true;
+    }
     int at = folded.text().indexOf(literal, folded.lineStart(line)) - folded.lineStart(line);
     return isAscii(original, at, literal.length()) || matches(fragment, original);
   }

@@ -4,7 +4,6 @@ import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.rank.Relevance;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -31,17 +30,13 @@ public final class BlockBm25 {
   private final double[] idf;
   private final double averageLength;
   private final int blocks;
-  /** Each corpus file's occurrences of each term, looked up once when the corpus is read. */
-  private final Map<FileTerms, int[][]> occurrences;
 
   private BlockBm25(
-      Counting counting, double[] idf, double averageLength, int blocks,
-      Map<FileTerms, int[][]> occurrences) {
+      Counting counting, double[] idf, double averageLength, int blocks) {
     this.counting = counting;
     this.idf = idf;
     this.averageLength = averageLength;
     this.blocks = blocks;
-    this.occurrences = occurrences;
   }
 
   /** One file's share of the corpus: its terms and its blocks, in line order as cut. */
@@ -81,9 +76,7 @@ public final class BlockBm25 {
     int[] df = new int[terms];
     long totalLength = 0;
     int blocks = 0;
-    Map<FileTerms, int[][]> occurrences = new IdentityHashMap<>(shares.size());
     for (Share share : shares) {
-      occurrences.putIfAbsent(share.terms, share.positions);
       blocks += share.blocks;
       totalLength += share.totalLength;
       for (int q = 0; q < terms; q++) {
@@ -95,18 +88,12 @@ public final class BlockBm25 {
       idf[i] = Math.log(1 + (blocks - df[i] + 0.5) / (df[i] + 0.5));
     }
     double average = blocks == 0 ? 1 : Math.max(1, (double) totalLength / blocks);
-    return new BlockBm25(counting, idf, average, blocks, occurrences);
-  }
-
-  /** The occurrences of each term in {@code file}: stored for a corpus file, else looked up. */
-  private int[][] occurrencesIn(FileTerms file) {
-    int[][] known = occurrences.get(file);
-    return known != null ? known : counting.lookUp(file);
+    return new BlockBm25(counting, idf, average, blocks);
   }
 
   /** The BM25 score of lines {@code from..to} (1-based, inclusive) of a file. */
   public double score(FileTerms file, int from, int to) {
-    return score(span(file, from, to));
+    return score(counting.span(file, counting.lookUp(file), from, to));
   }
 
   /**
@@ -124,11 +111,6 @@ public final class BlockBm25 {
       this.tf = tf;
       this.proximity = proximity;
     }
-  }
-
-  /** Lines {@code from..to} (1-based, inclusive) of a file, counted for {@link #score(Span)}. */
-  public Span span(FileTerms file, int from, int to) {
-    return counting.span(file, occurrencesIn(file), from, to);
   }
 
   /**

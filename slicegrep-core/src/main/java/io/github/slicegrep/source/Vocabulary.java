@@ -233,9 +233,4 @@ public final class Vocabulary {
     int k = Arrays.binarySearch(wordStart, offset);
     return k >= 0 ? k : -k - 2;
   }
-
-  /** Characters and numbers held, for weighing the memory it takes. */
-  public long size() {
-    return words.length() + 4L * (wordStart.length + lineFrom.length + lines.length);
-  }
 }
