@@ -35,14 +35,26 @@ public final class Regions {
     if (hits.isEmpty()) {
       return List.of();
     }
+    List<Hit> ordered = inLineOrder(hits);
     int n = file.lineCount();
     // long arithmetic: before and after may be as large as Integer.MAX_VALUE
     int windowLines = (int) Math.min(Integer.MAX_VALUE, (long) before + after + 1);
-    List<Span> spans = new ArrayList<>(hits.size());
-    for (Hit hit : hits) {
-      int line = hit.line();
-      Definition enclosing =
-          boundary == Boundary.NONE ? null : outline.enclosing(line).orElse(null);
+    // One span per distinct hit line (hits on one line differ only in fragment), in line order.
+    int lines = 0;
+    int[] first = new int[ordered.size() + 1]; // index in ordered of each line's first hit
+    for (int k = 0; k < ordered.size(); k++) {
+      if (k == 0 || ordered.get(k).line() != ordered.get(k - 1).line()) {
+        first[lines++] = k;
+      }
+    }
+    first[lines] = ordered.size();
+    int[] spanStart = new int[lines];
+    int[] spanEnd = new int[lines];
+    Definition[] enclosingOf = new Definition[lines];
+    boolean[] snapped = new boolean[lines];
+    for (int i = 0; i < lines; i++) {
+      int line = ordered.get(first[i]).line();
+      Definition enclosing = boundary == Boundary.NONE ? null : outline.innermost(line);
       if (boundary == Boundary.FN && enclosing != null) {
         enclosing = widenTiny(enclosing, outline, windowLines);
       }
@@ -50,38 +62,84 @@ public final class Regions {
           enclosing != null
               && (boundary == Boundary.FN
                   || (boundary == Boundary.AUTO && enclosing.lineCount() <= windowLines));
+      enclosingOf[i] = enclosing;
+      snapped[i] = snap;
       if (snap && boundary == Boundary.FN && enclosing.lineCount() > windowLines
           && (enclosing.kind().isContainer() || hasNested(enclosing, outline))) {
         int[] own = ownLinesAround(enclosing, outline, line, before, after);
-        spans.add(new Span(own[0], own[1], hit, enclosing, true));
+        spanStart[i] = own[0];
+        spanEnd[i] = own[1];
       } else if (snap) {
-        spans.add(new Span(enclosing.startLine(), enclosing.endLine(), hit, enclosing, true));
+        spanStart[i] = enclosing.startLine();
+        spanEnd[i] = enclosing.endLine();
       } else {
-        int start = (int) Math.max(1, (long) line - before);
-        int end = (int) Math.min(n, (long) line + after);
-        spans.add(new Span(start, end, hit, enclosing, false));
+        spanStart[i] = (int) Math.max(1, (long) line - before);
+        spanEnd[i] = (int) Math.min(n, (long) line + after);
       }
     }
-    spans.sort(Span.BY_START_THEN_LONGEST);
+    // Every span holds its own line, so the regions (spans merged while they overlap, or in
+    // the windowed modes touch) are runs of consecutive hit lines: a span reaching back over
+    // earlier regions swallows them. A stack of the regions so far, newest on top.
     boolean mergeTouching = boundary != Boundary.FN;
-    List<Region> out = new ArrayList<>();
-    List<Span> group = new ArrayList<>();
-    int groupEnd = -1;
-    for (Span s : spans) {
-      boolean joins = !group.isEmpty()
-          && (s.start <= groupEnd || (mergeTouching && s.start == groupEnd + 1));
-      if (!group.isEmpty() && !joins) {
-        out.add(toRegion(file, group, boundary == Boundary.AUTO));
-        group.clear();
+    int[] groupFirst = new int[lines]; // first span of each region
+    int[] groupStart = new int[lines];
+    int[] groupEnd = new int[lines];
+    int groups = 0;
+    for (int i = 0; i < lines; i++) {
+      int start = spanStart[i];
+      int end = spanEnd[i];
+      int from = i;
+      while (groups > 0
+          && (start <= groupEnd[groups - 1]
+              || (mergeTouching && start == groupEnd[groups - 1] + 1))) {
+        groups--;
+        from = groupFirst[groups];
+        start = Math.min(start, groupStart[groups]);
+        end = Math.max(end, groupEnd[groups]);
       }
-      group.add(s);
-      groupEnd = Math.max(groupEnd, s.end);
-      if (group.size() == 1) {
-        groupEnd = s.end;
+      groupFirst[groups] = from;
+      groupStart[groups] = start;
+      groupEnd[groups] = end;
+      groups++;
+    }
+    List<Region> out = new ArrayList<>(groups);
+    boolean trimBlankEdges = boundary == Boundary.AUTO;
+    for (int g = 0; g < groups; g++) {
+      int from = groupFirst[g];
+      int to = g + 1 < groups ? groupFirst[g + 1] : lines; // spans from..to-1
+      int start = groupStart[g];
+      int end = groupEnd[g];
+      boolean anySnapped = false;
+      for (int i = from; i < to; i++) {
+        anySnapped |= snapped[i];
+      }
+      List<Hit> regionHits = ordered.subList(first[from], first[to]);
+      if (trimBlankEdges && !anySnapped) {
+        int firstHitLine = regionHits.get(0).line();
+        int lastHitLine = regionHits.get(regionHits.size() - 1).line();
+        while (start < end && start < firstHitLine && file.line(start).isBlank()) {
+          start++;
+        }
+        while (end > start && end > lastHitLine && file.line(end).isBlank()) {
+          end--;
+        }
+      }
+      out.add(
+          new Region(file, start, end, regionHits, definitionOf(enclosingOf, from, to, start, end)));
+    }
+    return out;
+  }
+
+  /** The hits by line, then fragment: as given when they already are (a scan's always are). */
+  private static List<Hit> inLineOrder(List<Hit> hits) {
+    for (int k = 1; k < hits.size(); k++) {
+      if (BY_LINE_THEN_FRAGMENT.compare(hits.get(k - 1), hits.get(k)) > 0) {
+        List<Hit> sorted = new ArrayList<>(hits);
+        sorted.sort(BY_LINE_THEN_FRAGMENT);
+        return sorted;
       }
     }
-    out.add(toRegion(file, group, boundary == Boundary.AUTO));
-    return out;
+    return hits;
   }
 
   /**
@@ -90,7 +148,7 @@ public final class Regions {
    * and the function around it, when that fits the window, is the unit a reader wants. Members
    * of a class, and functions with a body of their own, stay the smallest enclosing definition.
    */
-  private static Definition widenTiny(Definition d, Outline outline, int windowLines) {
+  static Definition widenTiny(Definition d, Outline outline, int windowLines) {
     if (d.lineCount() > TINY_DEFINITION_LINES) {
       return d;
     }
@@ -100,7 +158,7 @@ public final class Regions {
   }
 
   /** Whether {@code d} holds other definitions (a module-pattern function with closures). */
-  private static boolean hasNested(Definition d, Outline outline) {
+  static boolean hasNested(Definition d, Outline outline) {
     for (Definition o : outline.definitions()) {
       if (o != d && o.startLine() > d.headerLine() && o.endLine() <= d.endLine()) {
         return true;
@@ -116,7 +174,7 @@ public final class Regions {
    * that overlaps it. A hit on the header (or its doc and annotations) takes the head: from the
    * decorated start to the first nested definition, at most {@code after} lines past the header.
    */
-  private static int[] ownLinesAround(
+  static int[] ownLinesAround(
       Definition container, Outline outline, int line, int before, int after) {
     int gapStart = container.startLine();
     int gapEnd = container.endLine();
@@ -138,68 +196,26 @@ public final class Regions {
     return new int[] {start, end};
   }
 
-  private record Span(int start, int end, Hit hit, @Nullable Definition enclosing, boolean snapped) {
-    /** Written out: a question cuts thousands of regions, and key extractors box every key. */
-    static final Comparator<Span> BY_START_THEN_LONGEST =
-        (a, b) -> a.start != b.start
-            ? Integer.compare(a.start, b.start)
-            : Integer.compare(b.end, a.end);
-  }
-
   /** By line, then fragment: the order hits are kept in. */
   private static final Comparator<Hit> BY_LINE_THEN_FRAGMENT =
       (a, b) -> a.line() != b.line()
           ? Integer.compare(a.line(), b.line())
           : Integer.compare(a.fragment(), b.fragment());
 
-  /** Windows in auto mode shed blank lines at their edges; {@code none} keeps them exact. */
-  private static Region toRegion(SourceFile file, List<Span> group, boolean trimBlankEdges) {
-    int start = Integer.MAX_VALUE;
-    int end = 0;
-    List<Hit> hits = new ArrayList<>(group.size());
-    boolean anySnapped = false;
-    boolean sorted = true;
-    for (Span s : group) {
-      start = Math.min(start, s.start);
-      end = Math.max(end, s.end);
-      sorted &=
-          hits.isEmpty() || BY_LINE_THEN_FRAGMENT.compare(hits.get(hits.size() - 1), s.hit) <= 0;
-      hits.add(s.hit);
-      anySnapped |= s.snapped;
-    }
-    if (!sorted) {
-      hits.sort(BY_LINE_THEN_FRAGMENT);
-    }
-    if (trimBlankEdges && !anySnapped) {
-      while (start < end && file.line(start).isBlank() && start < hits.get(0).line()) {
-        start++;
-      }
-      while (end > start && file.line(end).isBlank() && end > hits.get(hits.size() - 1).line()) {
-        end--;
-      }
-    }
-    return new Region(file, start, end, hits, definitionOf(group, start, end));
-  }
-
-  /** The smallest definition that covers the whole region, else the first hit's enclosing one. */
-  private static @Nullable Definition definitionOf(List<Span> group, int start, int end) {
+  /**
+   * The smallest definition enclosing a hit line of spans {@code from..to-1} that covers the
+   * whole region, else the first hit line's enclosing one.
+   */
+  private static @Nullable Definition definitionOf(
+      @Nullable Definition[] enclosingOf, int from, int to, int start, int end) {
     Definition best = null;
-    for (Span s : group) {
-      Definition d = s.enclosing;
+    for (int i = from; i < to; i++) {
+      Definition d = enclosingOf[i];
       if (d != null && d.startLine() <= start && d.endLine() >= end
           && (best == null || d.lineCount() < best.lineCount())) {
         best = d;
       }
     }
-    if (best != null) {
-      return best;
-    }
-    Span first = group.get(0);
-    for (Span s : group) {
-      if (s.hit.line() < first.hit.line()) {
-        first = s;
-      }
-    }
-    return first.enclosing;
+    return best != null ? best : enclosingOf[from];
   }
 }
