@@ -97,6 +97,35 @@ class WarmSearchTest {
   }
 
   /**
+   * A file edited for the first time since the watch started, just before a search, is in that
+   * search's result: nothing vouched for it before, so the look must report it then and there.
+   */
+  @Test
+  void watchedReaderSeesAFilesFirstEditMadeJustBeforeASearch() throws IOException {
+    aged = new AgedTree(dir);
+    int files = 20;
+    for (int i = 0; i < files; i++) {
+      write("src/m" + i + ".py", "def delta" + i + "():\n    return 0\n");
+    }
+    try (FocusedReader warm = FocusedReader.watching()) {
+      String query = "delta|return";
+      assertSame(warm, query);
+      warm.awaitWatchStarts();
+      assumeTrue(TreeWatch.supported(dir), "no inotify on a local file system here");
+      assertTrue(warm.watching(dir));
+      warm.search(dir, query, Options.defaults()); // read under the watch, kept as a snapshot
+      for (int i = 0; i < files; i++) {
+        Files.writeString(
+            dir.resolve("src/m" + i + ".py"),
+            "def delta" + i + "():\n    return " + (i + 100) + "\n");
+        Result warmResult = warm.search(dir, query, Options.defaults().withBudget(100_000));
+        assertTrue(warmResult.render().contains("return " + (i + 100) + "\n"), "file " + i);
+      }
+      assertTrue(warm.watching(dir), "edits alone keep the watch");
+    }
+  }
+
+  /**
    * A watching reader takes an unedited tree as it read it last, but a file the watch cannot
    * vouch for (a link: the watch sees its target's directory, not the link's) is looked at
    * again on every search, and so is every file modified since the watch started.
