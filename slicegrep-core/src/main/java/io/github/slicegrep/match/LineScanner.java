@@ -5,11 +5,14 @@ import io.github.slicegrep.query.Fragment;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.source.FoldedText;
 import io.github.slicegrep.source.SourceFile;
+import io.github.slicegrep.source.TreeFilter;
 import io.github.slicegrep.source.Vocabulary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
 /** Runs every fragment of a query over every line of a file. */
@@ -21,6 +24,8 @@ public final class LineScanner {
   public static final int MAX_MATCHED_LINE_CHARS = 5000;
 
   private static final int[] NO_LINES = new int[0];
+  /** Every spelling may be in a file: nothing known that rules one out. */
+  private static final long ALL_SPELLINGS = -1L;
 
   private final List<Fragment> fragments;
   /** Per fragment, the folded literal every match contains, or null to test every line. */
@@ -44,6 +49,8 @@ public final class LineScanner {
   private final boolean[] isBase;
   /** Per spelling, whether a file's {@link Vocabulary} can find its lines. */
   private final boolean[] inVocabulary;
+  /** Whether every fragment matches only lines holding one of its spellings. */
+  private final boolean onlySpellings;
 
   private LineScanner(Query query) {
     this.fragments = query.fragments();
@@ -66,6 +73,7 @@ public final class LineScanner {
       }
     }
     this.spellings = distinct.toArray(String[]::new);
+    this.onlySpellings = Arrays.stream(exact).allMatch(Objects::nonNull);
     this.base = new int[spellings.length];
     this.offset = new int[spellings.length];
     this.isBase = new boolean[spellings.length];
@@ -100,11 +108,56 @@ public final class LineScanner {
 
   /** The hits in {@code file}, ordered by line, then fragment. */
   public List<Hit> scan(SourceFile file) {
+    return scan(file, ALL_SPELLINGS);
+  }
+
+  /**
+   * The hits in each of {@code files}, in order, the files scanned in parallel. With a tree
+   * filter built for (most of) these files, a spelling it rules out of a file is not looked
+   * for there, and a file where it rules out every spelling of a query made only of spellings
+   * is not scanned at all; the hits are the same.
+   */
+  public List<List<Hit>> scanAll(List<SourceFile> files, @Nullable TreeFilter filter) {
+    if (filter == null || spellings.length == 0 || spellings.length > Long.SIZE) {
+      return files.parallelStream().map(this::scan).toList();
+    }
+    long[] current = filter.current(files);
+    long[][] may = new long[spellings.length][];
+    for (int s = 0; s < spellings.length; s++) {
+      may[s] = filter.mayContain(spellings[s]);
+    }
+    return IntStream.range(0, files.size())
+        .parallel()
+        .mapToObj(i -> scan(files.get(i), possibleSpellings(i, filter, current, may)))
+        .toList();
+  }
+
+  /** Bit s set when spelling s may be in the i-th file, by the tree filter where it answers. */
+  private long possibleSpellings(int i, TreeFilter filter, long[] current, long[][] may) {
+    if (i >= filter.size() || (current[i >>> 6] & (1L << i)) == 0) {
+      return ALL_SPELLINGS;
+    }
+    long possible = 0;
+    for (int s = 0; s < may.length; s++) {
+      if ((may[s][i >>> 6] & (1L << i)) != 0) {
+        possible |= 1L << s;
+      }
+    }
+    return possible;
+  }
+
+  /**
+   * @param possible bit s clear when spelling s is known not to be in the file
+   */
+  private List<Hit> scan(SourceFile file, long possible) {
+    if (possible == 0 && onlySpellings) {
+      return List.of();
+    }
     int count = fragments.size();
     // Hits as sortable keys (line * count + fragment), gathered fragment by fragment.
     long[] found = new long[16];
     int size = 0;
-    FileScan state = new FileScan(file);
+    FileScan state = new FileScan(file, possible);
     for (int f = 0; f < count; f++) {
       int[] lines =
           exact[f] != null
@@ -127,12 +180,24 @@ public final class LineScanner {
   }
 
   /**
-   * A test of whether {@code fragment} matches any line of a file that {@link #scan} would
-   * read, by the same fast path; the fragment's literal is worked out once, here.
+   * Whether {@code fragment} matches a line of any of {@code files}, by {@link #scan}'s rules and
+   * fast path. With a tree filter built for (most of) these files, only the files it does not
+   * rule out are looked at.
    */
-  public static Predicate<SourceFile> containing(Fragment fragment) {
+  public static boolean occursIn(
+      List<SourceFile> files, Fragment fragment, @Nullable TreeFilter filter) {
     String literal = RequiredLiteral.of(fragment).orElse(null);
-    return file -> matchingLines(file, fragment, literal, 1).length > 0;
+    Predicate<SourceFile> holds = file -> matchingLines(file, fragment, literal, 1).length > 0;
+    if (filter == null || literal == null) {
+      return files.parallelStream().anyMatch(holds);
+    }
+    long[] current = filter.current(files);
+    long[] may = filter.mayContain(literal);
+    return IntStream.range(0, files.size())
+        .parallel()
+        .filter(i -> i >= filter.size() || (current[i >>> 6] & (1L << i)) == 0
+            || (may[i >>> 6] & (1L << i)) != 0)
+        .anyMatch(i -> holds.test(files.get(i)));
   }
 
   /**
@@ -200,7 +265,7 @@ public final class LineScanner {
         }
         continue;
       }
-      int[] at = occurrencesOf(file, s, state.occurrences);
+      int[] at = occurrencesOf(s, state);
       if (at.length == 0) {
         continue;
       }
@@ -240,11 +305,19 @@ public final class LineScanner {
     final SourceFile file;
     final int[][] occurrences = new int[spellings.length][];
     private final int[][] vocabularyLines = new int[spellings.length][];
+    /** Bit s clear when spelling s is known not to be in the file. */
+    private final long possible;
     private boolean asked;
     private @Nullable Vocabulary vocabulary;
 
-    FileScan(SourceFile file) {
+    FileScan(SourceFile file, long possible) {
       this.file = file;
+      this.possible = possible;
+    }
+
+    /** Whether spelling {@code s} may be in the file, by what is known without reading it. */
+    boolean mayHold(int s) {
+      return (possible & (1L << s)) != 0 && file.mayContain(spellings[s]);
     }
 
     /**
@@ -255,7 +328,7 @@ public final class LineScanner {
     int @Nullable [] vocabularyLines(int s) {
       if (vocabularyLines[s] == null) {
         int[] baseLines = base[s] >= 0 ? vocabularyLines(base[s]) : null;
-        if ((baseLines != null && baseLines.length == 0) || !file.mayContain(spellings[s])) {
+        if ((baseLines != null && baseLines.length == 0) || !mayHold(s)) {
           vocabularyLines[s] = NO_LINES;
         } else {
           // Asked only of a file that may hold a spelling: only those get a vocabulary.
@@ -284,18 +357,20 @@ public final class LineScanner {
    * among the occurrences of its base. A spelling nothing is found through keeps only the first
    * occurrence on each line, which is all {@link #exactLines} looks at.
    */
-  private int[] occurrencesOf(SourceFile file, int s, int[][] occurrences) {
+  private int[] occurrencesOf(int s, FileScan state) {
+    int[][] occurrences = state.occurrences;
     if (occurrences[s] != null) {
       return occurrences[s];
     }
+    SourceFile file = state.file;
     String literal = spellings[s];
     int[] out = NO_LINES;
     int size = 0;
-    if (file.mayContain(literal)) {
+    if (state.mayHold(s)) {
       FoldedText folded = file.folded();
       String text = folded.text();
       if (base[s] >= 0) {
-        for (int at : occurrencesOf(file, base[s], occurrences)) {
+        for (int at : occurrencesOf(base[s], state)) {
           int start = at - offset[s];
           if (start >= 0 && text.startsWith(literal, start)) {
             out = growInts(out, size);

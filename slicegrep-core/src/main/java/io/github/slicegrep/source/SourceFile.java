@@ -144,6 +144,11 @@ public final class SourceFile {
     return filter == null || filter.mayContain(foldedLiteral);
   }
 
+  /** The filter that answers for the text now, if there is one yet (nothing is computed). */
+  @Nullable ContentFilter filter() {
+    return content.filter;
+  }
+
   /** The trigram filter of the folded text (computing both on first use). */
   public TrigramFilter trigrams() {
     content.folded();

@@ -68,7 +68,13 @@ public final class TrigramFilter implements ContentFilter {
     return Arrays.copyOf(words, words.length);
   }
 
-  private static int bit(char a, char b, char c, int log2) {
+  /** The bit set itself, not to be changed (for {@link TreeFilter}, which only reads it). */
+  long[] wordsView() {
+    return words;
+  }
+
+  /** The bit of trigram {@code abc} in a filter of 2^{@code log2} bits: the hash's top bits. */
+  static int bit(char a, char b, char c, int log2) {
     long key = ((long) a << 32) | ((long) b << 16) | c;
     key *= 0x9E3779B97F4A7C15L;
     return (int) (key >>> (64 - log2));

@@ -6,6 +6,7 @@ import io.github.slicegrep.query.Fragment;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.query.QueryParser;
 import io.github.slicegrep.source.SourceFile;
+import io.github.slicegrep.source.TreeFilter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +68,48 @@ class LineScannerTest {
         // Searched again, the file answers through its vocabulary: the same hits.
         assertEquals(expected, LineScanner.of(query).scan(file), q + " (vocabulary)");
         assertEquals(expected, LineScanner.of(query).scan(file), q + " (vocabulary, built)");
+      }
+    }
+  }
+
+  /**
+   * A tree filter only spares work: scanning many files through one finds the same hits, for
+   * the files it was built from and for files read since (which it does not answer for), and a
+   * phrase occurs in them exactly when it does without one.
+   */
+  @Test
+  void aTreeFilterChangesNoHit() {
+    Random random = new Random(11);
+    List<SourceFile> files = new ArrayList<>();
+    for (int k = 0; k < 90; k++) {
+      List<String> lines = new ArrayList<>();
+      int n = 1 + random.nextInt(12);
+      for (int i = 0; i < n; i++) {
+        lines.add(LINES.get(random.nextInt(LINES.size())));
+      }
+      SourceFile file = SourceFile.of(Path.of("f" + k + ".py"), "f" + k + ".py",
+          String.join("\n", lines));
+      file.trigrams(); // as a scan leaves it: with its filter
+      files.add(file);
+    }
+    TreeFilter filter = TreeFilter.of(files);
+    List<SourceFile> later = new ArrayList<>(files);
+    later.set(5, SourceFile.of(Path.of("f5.py"), "f5.py", "results when iterating\nKelvin"));
+    later.set(70, SourceFile.of(Path.of("f70.py"), "f70.py", "def score(self):"));
+    for (String q : QUERIES) {
+      Query query = QueryParser.parse(q);
+      LineScanner scanner = LineScanner.of(query);
+      for (List<SourceFile> now : List.of(files, later)) {
+        List<List<Hit>> expected = new ArrayList<>();
+        for (SourceFile f : now) {
+          expected.add(everyLine(f, query));
+        }
+        assertEquals(expected, scanner.scanAll(now, filter), q);
+        for (Fragment fragment : query.fragments()) {
+          assertEquals(
+              LineScanner.occursIn(now, fragment, null),
+              LineScanner.occursIn(now, fragment, filter), q + " / " + fragment);
+        }
       }
     }
   }
