@@ -24,7 +24,7 @@ public final class LineScanner {
   public static final int MAX_MATCHED_LINE_CHARS = 5000;
 
   private static final int[] NO_LINES = new int[0];
-  /** Every spelling may be in a file: nothing known that rules one out. */
+  /** Nothing known of which spellings a file holds: its own filter is asked. */
   private static final long ALL_SPELLINGS = -1L;
 
   private final List<Fragment> fragments;
@@ -128,31 +128,26 @@ public final class LineScanner {
     }
     return IntStream.range(0, files.size())
         .parallel()
-        .mapToObj(i -> scan(files.get(i), possibleSpellings(i, filter, current, may)))
+        .mapToObj(i -> {
+          if (i >= filter.size() || (current[i >>> 6] & (1L << i)) == 0) {
+            return scan(files.get(i)); // read since the filter was built: it cannot tell
+          }
+          long possible = 0;
+          for (int s = 0; s < may.length; s++) {
+            if ((may[s][i >>> 6] & (1L << i)) != 0) {
+              possible |= 1L << s;
+            }
+          }
+          return possible == 0 && onlySpellings ? List.<Hit>of() : scan(files.get(i), possible);
+        })
         .toList();
   }
 
-  /** Bit s set when spelling s may be in the i-th file, by the tree filter where it answers. */
-  private long possibleSpellings(int i, TreeFilter filter, long[] current, long[][] may) {
-    if (i >= filter.size() || (current[i >>> 6] & (1L << i)) == 0) {
-      return ALL_SPELLINGS;
-    }
-    long possible = 0;
-    for (int s = 0; s < may.length; s++) {
-      if ((may[s][i >>> 6] & (1L << i)) != 0) {
-        possible |= 1L << s;
-      }
-    }
-    return possible;
-  }
-
   /**
-   * @param possible bit s clear when spelling s is known not to be in the file
+   * @param possible bit s clear when spelling s is known not to be in the file; {@link
+   *     #ALL_SPELLINGS} when nothing is known, and the file's own filter is asked
    */
   private List<Hit> scan(SourceFile file, long possible) {
-    if (possible == 0 && onlySpellings) {
-      return List.of();
-    }
     int count = fragments.size();
     // Hits as sortable keys (line * count + fragment), gathered fragment by fragment.
     long[] found = new long[16];
@@ -315,9 +310,15 @@ public final class LineScanner {
       this.possible = possible;
     }
 
-    /** Whether spelling {@code s} may be in the file, by what is known without reading it. */
+    /**
+     * Whether spelling {@code s} may be in the file, by what is known without reading it: the
+     * tree filter's answer where it gave one (about as sharp as the file's own filter, and
+     * without a probe into it), else the file's filter.
+     */
     boolean mayHold(int s) {
-      return (possible & (1L << s)) != 0 && file.mayContain(spellings[s]);
+      return possible == ALL_SPELLINGS
+          ? file.mayContain(spellings[s])
+          : (possible & (1L << s)) != 0;
     }
 
     /**
