@@ -1122,11 +1122,13 @@ public final class FocusedReader implements AutoCloseable {
       if (share == null) {
         share = counting.share(new BlockBm25.Document(terms(file), blocks(file, outlineOf(file))));
       }
-      BlockBm25.Span[] spansOf = new BlockBm25.Span[regions.size()];
-      for (int r = 0; r < spansOf.length; r++) {
-        spansOf[r] = counting.span(share, regions.get(r).start(), regions.get(r).end());
+      int[] from = new int[regions.size()];
+      int[] to = new int[regions.size()];
+      for (int r = 0; r < from.length; r++) {
+        from[r] = regions.get(r).start();
+        to[r] = regions.get(r).end();
       }
-      return new CutFile(file, regions, share, spansOf);
+      return new CutFile(file, regions, share, counting.spans(share, from, to));
     }
 
     private static List<Region> flatten(List<List<Region>> regionsByFile) {

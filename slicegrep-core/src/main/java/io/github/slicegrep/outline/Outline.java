@@ -113,7 +113,8 @@ public final class Outline {
    * prototype, an abstract or interface method): a match there is not the implementation.
    */
   public boolean isDeclarationOnly(int line) {
-    return enclosing(line).map(Definition::declarationOnly).orElse(false);
+    Definition d = innermost(line);
+    return d != null && d.declarationOnly();
   }
 
   /** The definition-aligned blocks of {@code file}, which this outline must describe. */

@@ -209,22 +209,55 @@ public final class BlockBm25 {
       return positions;
     }
 
-    /** Lines {@code from..to} (1-based, inclusive) of a counted file, for {@link #score(Span)}. */
-    public Span span(Share file, int from, int to) {
-      return span(file.terms, file.positions, from, to);
+    private Span span(FileTerms file, int[][] positions, int from, int to) {
+      int[] at = new int[terms.length];
+      for (int i = 0; i < terms.length; i++) {
+        at[i] = FileTerms.lowerBound(positions[i], file.firstTerm(from));
+      }
+      return span(file, positions, from, to, at);
     }
 
-    private Span span(FileTerms file, int[][] positions, int from, int to) {
+    /**
+     * The spans of lines {@code from[r]..to[r]} (1-based, inclusive) of a counted file, for
+     * {@link #score(Span)}, for ranges in line order that
+     * do not overlap (a file's regions): each term's occurrences are walked once for all of
+     * them, instead of looked up for each.
+     */
+    public Span[] spans(Share file, int[] from, int[] to) {
+      Span[] out = new Span[from.length];
+      int[] at = new int[terms.length];
+      for (int r = 0; r < from.length; r++) {
+        int first = file.terms.firstTerm(from[r]);
+        for (int i = 0; i < terms.length; i++) {
+          int[] p = file.positions[i];
+          int k = at[i];
+          while (k < p.length && p[k] < first) {
+            k++;
+          }
+          at[i] = k;
+        }
+        out[r] = span(file.terms, file.positions, from[r], to[r], at);
+      }
+      return out;
+    }
+
+    /** @param at per term, the index of its first occurrence at or after the span's start */
+    private Span span(FileTerms file, int[][] positions, int from, int to, int[] at) {
       int first = file.firstTerm(from);
       int last = file.firstTerm(to + 1);
       int[] tf = new int[terms.length];
       boolean any = false;
       for (int i = 0; i < terms.length; i++) {
-        tf[i] = FileTerms.countIn(positions[i], first, last);
+        int[] p = positions[i];
+        int end = at[i];
+        while (end < p.length && p[end] < last) {
+          end++;
+        }
+        tf[i] = end - at[i];
         any |= tf[i] > 0;
       }
       // Every term found adds a positive amount, so the proximity matters only then.
-      return new Span(last - first, tf, any ? proximity(file, positions, from, to) : 1);
+      return new Span(last - first, tf, any ? proximity(file, positions, from, to, at) : 1);
     }
 
     /**
@@ -232,7 +265,7 @@ public final class BlockBm25 {
      * #PROXIMITY_LINES} consecutive lines of the span: a doc comment or a statement that says what
      * the question says, in a few lines, beats the same words scattered over a long body.
      */
-    private double proximity(FileTerms file, int[][] positions, int from, int to) {
+    private double proximity(FileTerms file, int[][] positions, int from, int to, int[] at) {
       if (stems < 2) {
         return 1;
       }
@@ -249,7 +282,7 @@ public final class BlockBm25 {
         if (stemBit[q] == 0) {
           continue;
         }
-        int k = FileTerms.lowerBound(positions[q], first);
+        int k = at[q];
         if (k < positions[q].length && positions[q][k] < last) {
           active[left] = q;
           next[left++] = k;

@@ -221,11 +221,6 @@ public final class FileTerms {
     return lo;
   }
 
-  /** How many of {@code positions} lie in {@code [from, to)}. */
-  static int countIn(int[] positions, int from, int to) {
-    return lowerBound(positions, to) - lowerBound(positions, from);
-  }
-
   /** Index of the first position at or after {@code value}. */
   static int lowerBound(int[] positions, int value) {
     int lo = 0;

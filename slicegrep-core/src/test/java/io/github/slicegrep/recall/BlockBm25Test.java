@@ -30,6 +30,49 @@ class BlockBm25Test {
     return bm25.score(FileTerms.of(f), from, to);
   }
 
+  /**
+   * A file's regions counted together, each term's occurrences walked once for all of them,
+   * score exactly as each counted on its own.
+   */
+  @Test
+  void spansCountedTogetherScoreAsEachAlone() {
+    java.util.Random random = new java.util.Random(9);
+    String[] words = {"cache", "caching", "result", "results", "iterate", "query", "set", "x", ""};
+    Question q = Question.of(List.of("queryset", "cache", "results", "iterating"));
+    for (int round = 0; round < 200; round++) {
+      StringBuilder text = new StringBuilder();
+      int lines = 1 + random.nextInt(60);
+      for (int i = 0; i < lines; i++) {
+        for (int w = random.nextInt(5); w > 0; w--) {
+          text.append(words[random.nextInt(words.length)]).append(random.nextBoolean() ? " " : "_");
+        }
+        text.append('\n');
+      }
+      SourceFile f = python("r" + round + ".py", text.toString());
+      FileTerms terms = FileTerms.of(f);
+      BlockBm25.Counting counting = BlockBm25.Counting.of(q);
+      BlockBm25.Share share =
+          counting.share(new BlockBm25.Document(terms, Blocks.of(f, Outliners.standard().outline(f))));
+      BlockBm25 bm25 = BlockBm25.build(counting, List.of(share));
+      // Ranges in line order that do not overlap, some touching, some one line long.
+      List<int[]> ranges = new ArrayList<>();
+      for (int line = 1; line <= f.lineCount(); ) {
+        int end = Math.min(f.lineCount(), line + random.nextInt(8));
+        if (random.nextInt(3) > 0) {
+          ranges.add(new int[] {line, end});
+        }
+        line = end + 1 + random.nextInt(3);
+      }
+      int[] from = ranges.stream().mapToInt(r -> r[0]).toArray();
+      int[] to = ranges.stream().mapToInt(r -> r[1]).toArray();
+      BlockBm25.Span[] together = counting.spans(share, from, to);
+      for (int r = 0; r < from.length; r++) {
+        assertEquals(bm25.score(terms, from[r], to[r]), bm25.score(together[r]),
+            "round " + round + " lines " + from[r] + "-" + to[r]);
+      }
+    }
+  }
+
   @Test
   void theBlocksOfTheFilesGivenAreTheDocuments() {
     SourceFile f =
