@@ -76,10 +76,7 @@ class WarmSearchTest {
     write("src/b.py", "def beta():\n    return alpha()\n");
     try (FocusedReader warm = FocusedReader.watching()) {
       String query = "alpha|return";
-      assertSame(warm, query); // the second search starts the watch, in the background
-      warm.awaitWatchStarts();
-      assumeTrue(TreeWatch.supported(dir), "no inotify on a local file system here");
-      assertTrue(warm.watching(dir));
+      startWatching(warm, query);
       for (int round = 1; round <= 30; round++) {
         Path a = dir.resolve("src/a.py");
         Files.writeString(a, "def alpha():\n    return " + round + "\n");
@@ -109,10 +106,7 @@ class WarmSearchTest {
     }
     try (FocusedReader warm = FocusedReader.watching()) {
       String query = "delta|return";
-      assertSame(warm, query);
-      warm.awaitWatchStarts();
-      assumeTrue(TreeWatch.supported(dir), "no inotify on a local file system here");
-      assertTrue(warm.watching(dir));
+      startWatching(warm, query);
       warm.search(dir, query, Options.defaults()); // read under the watch, kept as a snapshot
       for (int i = 0; i < files; i++) {
         Files.writeString(
@@ -140,10 +134,7 @@ class WarmSearchTest {
     age(dir);
     try (FocusedReader warm = FocusedReader.watching()) {
       String query = "gamma|return";
-      assertSame(warm, query);
-      warm.awaitWatchStarts();
-      assumeTrue(TreeWatch.supported(dir), "no inotify on a local file system here");
-      assertTrue(warm.watching(dir));
+      startWatching(warm, query);
       for (int round = 1; round <= 10; round++) {
         Path real = dir.resolve("lib/real.py");
         Files.writeString(real, "def gamma():\n    return " + round + " + " + round + "\n");
@@ -158,6 +149,17 @@ class WarmSearchTest {
         }
       }
     }
+  }
+
+  /**
+   * Two searches, each the same as a fresh reader's; the second starts the watch, in the
+   * background, which this waits for (the test is skipped where there is no inotify).
+   */
+  private void startWatching(FocusedReader warm, String query) {
+    assertSame(warm, query);
+    warm.awaitWatchStarts();
+    assumeTrue(TreeWatch.supported(dir), "no inotify on a local file system here");
+    assertTrue(warm.watching(dir));
   }
 
   private void assertSame(FocusedReader warm, String query) {
