@@ -1002,7 +1002,10 @@ public final class FocusedReader implements AutoCloseable {
       LineScanner scanner = LineScanner.of(query);
       List<List<Hit>> hitsByFile = scanner.scanAll(files, filter);
       if (directory && filter == null && watchesTrees) {
-        keepTreeFilter(TreeFilter.of(files)); // from the filters this scan left: for the next
+        TreeFilter built = TreeFilter.of(files); // from the filters this scan left: for the next
+        if (built != null) {
+          keepTreeFilter(built);
+        }
       }
       int[] hitsPerFragment = new int[fragmentCount];
       int[] filesWithFragment = new int[fragmentCount];

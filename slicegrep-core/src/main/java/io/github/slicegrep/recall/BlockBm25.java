@@ -219,9 +219,8 @@ public final class BlockBm25 {
 
     /**
      * The spans of lines {@code from[r]..to[r]} (1-based, inclusive) of a counted file, for
-     * {@link #score(Span)}, for ranges in line order that
-     * do not overlap (a file's regions): each term's occurrences are walked once for all of
-     * them, instead of looked up for each.
+     * {@link #score(Span)}. The ranges must come in line order and not overlap (a file's
+     * regions): each term's occurrences are walked once for all of them, not looked up for each.
      */
     public Span[] spans(Share file, int[] from, int[] to) {
       Span[] out = new Span[from.length];

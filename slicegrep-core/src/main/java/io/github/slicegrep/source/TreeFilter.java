@@ -2,6 +2,7 @@ package io.github.slicegrep.source;
 
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The trigram filters of many files at once, stored by trigram bucket rather than by file: the
@@ -41,13 +42,19 @@ public final class TreeFilter {
     this.unfiltered = unfiltered;
   }
 
-  /** The filter of {@code files} (kept as given, to tell later lists apart). */
-  public static TreeFilter of(List<SourceFile> files) {
+  /**
+   * The filter of {@code files} (kept as given, to tell later lists apart), or null for a tree
+   * of more files than its bits allow even at the fewest buckets (131,072).
+   */
+  public static @Nullable TreeFilter of(List<SourceFile> files) {
     int n = files.size();
     int width = Math.max(1, (n + 63) >>> 6);
     int log2 = MAX_BUCKETS_LOG2;
     while (log2 > MIN_BUCKETS_LOG2 && ((long) width << 6 << log2) > (1L << MAX_BITS_LOG2)) {
       log2--;
+    }
+    if (((long) width << 6 << log2) > (1L << MAX_BITS_LOG2)) {
+      return null;
     }
     int bucketWords = 1 << (log2 - 6);
     long[] rows = new long[width << log2];

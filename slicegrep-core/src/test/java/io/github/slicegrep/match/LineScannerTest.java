@@ -10,6 +10,7 @@ import io.github.slicegrep.source.TreeFilter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,7 @@ class LineScannerTest {
       file.trigrams(); // as a scan leaves it: with its filter
       files.add(file);
     }
-    TreeFilter filter = TreeFilter.of(files);
+    TreeFilter filter = Objects.requireNonNull(TreeFilter.of(files));
     List<SourceFile> later = new ArrayList<>(files);
     later.set(5, SourceFile.of(Path.of("f5.py"), "f5.py", "results when iterating\nKelvin"));
     later.set(70, SourceFile.of(Path.of("f70.py"), "f70.py", "def score(self):"));

@@ -2,11 +2,15 @@ package io.github.slicegrep.source;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +34,7 @@ class TreeFilterTest {
         int length = random.nextInt(200) == 0 ? random.nextInt(200_000) : random.nextInt(2_000);
         files.add(file(k, text(random, length)));
       }
-      TreeFilter filter = TreeFilter.of(files);
+      TreeFilter filter = Objects.requireNonNull(TreeFilter.of(files));
       for (int probe = 0; probe < 60; probe++) {
         String text = files.get(random.nextInt(count)).folded().text();
         int start = text.isEmpty() ? 0 : random.nextInt(text.length());
@@ -53,7 +57,7 @@ class TreeFilterTest {
     for (int k = 0; k < 500; k++) {
       files.add(file(k, text(random, 2_000)));
     }
-    long[] may = TreeFilter.of(files).mayContain("zqxjvw_kqzxj");
+    long[] may = Objects.requireNonNull(TreeFilter.of(files)).mayContain("zqxjvw_kqzxj");
     int passed = 0;
     for (long w : may) {
       passed += Long.bitCount(w);
@@ -67,7 +71,7 @@ class TreeFilterTest {
     for (int k = 0; k < 70; k++) {
       files.add(file(k, "alpha " + k));
     }
-    TreeFilter filter = TreeFilter.of(files);
+    TreeFilter filter = Objects.requireNonNull(TreeFilter.of(files));
     List<SourceFile> later = new ArrayList<>(files);
     later.set(3, file(3, "beta"));
     later.set(66, file(66, "gamma"));
@@ -77,8 +81,16 @@ class TreeFilterTest {
     assertEquals(0, current[1] & (1L << 2));
     // A file without a filter yet is never ruled out.
     SourceFile unread = SourceFile.of(Path.of("u.py"), "u.py", "delta");
-    long[] may = TreeFilter.of(List.of(unread)).mayContain("zzzzzz");
+    long[] may =
+        Objects.requireNonNull(TreeFilter.of(List.of(unread))).mayContain("zzzzzz");
     assertEquals(1, may[0] & 1);
+  }
+
+  @Test
+  void aTreeTooBigForItsBitsGetsNone() {
+    SourceFile one = file(0, "alpha");
+    assertNull(TreeFilter.of(Collections.nCopies(131_073, one)));
+    assertNotNull(TreeFilter.of(Collections.nCopies(131_072, one)));
   }
 
   @Test
