@@ -24,7 +24,7 @@ public final class LineScanner {
   public static final int MAX_MATCHED_LINE_CHARS = 5000;
 
   private static final int[] NO_LINES = new int[0];
-  /** Nothing known of which spellings a file holds: its own filter is asked. */
+  /** Nothing known of which spellings a file holds. */
   private static final long ALL_SPELLINGS = -1L;
 
   private final List<Fragment> fragments;
@@ -108,7 +108,7 @@ public final class LineScanner {
 
   /** The hits in {@code file}, ordered by line, then fragment. */
   public List<Hit> scan(SourceFile file) {
-    return scan(file, ALL_SPELLINGS);
+    return scan(file, ALL_SPELLINGS, true);
   }
 
   /**
@@ -138,21 +138,26 @@ public final class LineScanner {
               possible |= 1L << s;
             }
           }
-          return possible == 0 && onlySpellings ? List.<Hit>of() : scan(files.get(i), possible);
+          if (possible == 0 && onlySpellings) {
+            return List.<Hit>of();
+          }
+          return scan(files.get(i), possible, !filter.asSharpAsTheFile(i));
         })
         .toList();
   }
 
   /**
-   * @param possible bit s clear when spelling s is known not to be in the file; {@link
-   *     #ALL_SPELLINGS} when nothing is known, and the file's own filter is asked
+   * @param possible bit s clear when spelling s is known not to be in the file ({@link
+   *     #ALL_SPELLINGS} when nothing is known)
+   * @param askFile whether the file's own filter is asked too, for the spellings that may be
+   *     there (it can rule out more than what answered for {@code possible})
    */
-  private List<Hit> scan(SourceFile file, long possible) {
+  private List<Hit> scan(SourceFile file, long possible, boolean askFile) {
     int count = fragments.size();
     // Hits as sortable keys (line * count + fragment), gathered fragment by fragment.
     long[] found = new long[16];
     int size = 0;
-    FileScan state = new FileScan(file, possible);
+    FileScan state = new FileScan(file, possible, askFile);
     for (int f = 0; f < count; f++) {
       int[] lines =
           exact[f] != null
@@ -302,23 +307,23 @@ public final class LineScanner {
     private final int[][] vocabularyLines = new int[spellings.length][];
     /** Bit s clear when spelling s is known not to be in the file. */
     private final long possible;
+    private final boolean askFile;
     private boolean asked;
     private @Nullable Vocabulary vocabulary;
 
-    FileScan(SourceFile file, long possible) {
+    FileScan(SourceFile file, long possible, boolean askFile) {
       this.file = file;
       this.possible = possible;
+      this.askFile = askFile;
     }
 
     /**
      * Whether spelling {@code s} may be in the file, by what is known without reading it: the
-     * tree filter's answer where it gave one (about as sharp as the file's own filter, and
-     * without a probe into it), else the file's filter.
+     * tree filter's answer, and the file's own filter where the tree's is coarser (a probe into
+     * it is spared where they are equally sharp).
      */
     boolean mayHold(int s) {
-      return possible == ALL_SPELLINGS
-          ? file.mayContain(spellings[s])
-          : (possible & (1L << s)) != 0;
+      return (possible & (1L << s)) != 0 && (!askFile || file.mayContain(spellings[s]));
     }
 
     /**

@@ -33,13 +33,20 @@ public final class TreeFilter {
   private final long[] rows;
   /** The files with no trigram filter, set in every answer. */
   private final long[] unfiltered;
+  /**
+   * The files whose own filter has more bits than the tree has buckets (big files): for them
+   * the tree's answer is coarser than their own filter's.
+   */
+  private final long[] coarse;
 
-  private TreeFilter(List<SourceFile> files, int bucketsLog2, long[] rows, long[] unfiltered) {
+  private TreeFilter(
+      List<SourceFile> files, int bucketsLog2, long[] rows, long[] unfiltered, long[] coarse) {
     this.files = files;
     this.bucketsLog2 = bucketsLog2;
     this.width = unfiltered.length;
     this.rows = rows;
     this.unfiltered = unfiltered;
+    this.coarse = coarse;
   }
 
   /**
@@ -59,6 +66,7 @@ public final class TreeFilter {
     int bucketWords = 1 << (log2 - 6);
     long[] rows = new long[width << log2];
     long[] unfiltered = new long[width];
+    long[] coarse = new long[width];
     // Sixty-four files at a time: their filters resampled to the buckets, then each 64 x 64
     // block of (file, bucket) bits turned around into the rows' words for those files.
     long[][] byFile = new long[64][];
@@ -69,6 +77,9 @@ public final class TreeFilter {
         int i = (word << 6) + k;
         if (i < n && files.get(i).filter() instanceof TrigramFilter f) {
           byFile[k] = resampled(f.wordsView(), f.bitsLog2(), log2);
+          if (f.bitsLog2() > log2) {
+            coarse[word] |= 1L << k;
+          }
         } else {
           byFile[k] = none;
           if (i < n) {
@@ -86,7 +97,7 @@ public final class TreeFilter {
         }
       }
     }
-    return new TreeFilter(List.copyOf(files), log2, rows, unfiltered);
+    return new TreeFilter(List.copyOf(files), log2, rows, unfiltered, coarse);
   }
 
   /**
@@ -175,6 +186,14 @@ public final class TreeFilter {
       out[w] |= unfiltered[w];
     }
     return out;
+  }
+
+  /**
+   * Whether its answers for the {@code i}-th file it was built from are as sharp as that file's
+   * own filter (which a big file's, with more bits than the tree has buckets, is not).
+   */
+  public boolean asSharpAsTheFile(int i) {
+    return (coarse[i >>> 6] & (1L << i)) == 0;
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.slicegrep.source;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -84,6 +85,23 @@ class TreeFilterTest {
     long[] may =
         Objects.requireNonNull(TreeFilter.of(List.of(unread))).mayContain("zzzzzz");
     assertEquals(1, may[0] & 1);
+  }
+
+  /**
+   * A big file's own filter has more bits than the tree has buckets: the tree says so, and the
+   * scanner then asks the file's filter too (a long literal the tree cannot rule out in a big
+   * file, the file's filter can).
+   */
+  @Test
+  void tellsWhichFilesItAnswersForLessSharplyThanTheirOwnFilters() {
+    Random random = new Random(8);
+    SourceFile small = file(0, text(random, 3_000));
+    SourceFile big = file(1, text(random, 100_000));
+    TreeFilter filter = Objects.requireNonNull(TreeFilter.of(List.of(small, big)));
+    assertTrue(filter.asSharpAsTheFile(0));
+    assertFalse(filter.asSharpAsTheFile(1));
+    String absent = "qq(zz)__xx{jj}";
+    assertFalse(big.mayContain(absent));
   }
 
   @Test
