@@ -1,5 +1,7 @@
 package io.github.slicegrep.source;
 
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -25,7 +27,11 @@ public final class TreeFilter {
   static final int MIN_BUCKETS_LOG2 = 10;
   static final int MAX_BUCKETS_LOG2 = 14;
 
-  private final List<SourceFile> files;
+  /**
+   * The files it was built from, held weakly: a reader's cache decides how long files stay in
+   * memory, and a filter kept for later must not hold a tree's texts past that.
+   */
+  private final List<WeakReference<SourceFile>> files;
   private final int bucketsLog2;
   /** Words per row: one bit per file. */
   private final int width;
@@ -40,7 +46,8 @@ public final class TreeFilter {
   private final long[] coarse;
 
   private TreeFilter(
-      List<SourceFile> files, int bucketsLog2, long[] rows, long[] unfiltered, long[] coarse) {
+      List<WeakReference<SourceFile>> files, int bucketsLog2, long[] rows, long[] unfiltered,
+      long[] coarse) {
     this.files = files;
     this.bucketsLog2 = bucketsLog2;
     this.width = unfiltered.length;
@@ -50,8 +57,8 @@ public final class TreeFilter {
   }
 
   /**
-   * The filter of {@code files} (kept as given, to tell later lists apart), or null for a tree
-   * of more files than its bits allow even at the fewest buckets (131,072).
+   * The filter of {@code files} (remembered, weakly, to tell later lists apart), or null for a
+   * tree of more files than its bits allow even at the fewest buckets (131,072).
    */
   public static @Nullable TreeFilter of(List<SourceFile> files) {
     int n = files.size();
@@ -97,7 +104,11 @@ public final class TreeFilter {
         }
       }
     }
-    return new TreeFilter(List.copyOf(files), log2, rows, unfiltered, coarse);
+    List<WeakReference<SourceFile>> held = new ArrayList<>(n);
+    for (SourceFile f : files) {
+      held.add(new WeakReference<>(f));
+    }
+    return new TreeFilter(held, log2, rows, unfiltered, coarse);
   }
 
   /**
@@ -204,7 +215,7 @@ public final class TreeFilter {
     long[] out = new long[width];
     int n = Math.min(now.size(), files.size());
     for (int i = 0; i < n; i++) {
-      if (now.get(i) == files.get(i)) {
+      if (now.get(i) == files.get(i).get()) { // a file let go is no longer answered for
         out[i >>> 6] |= 1L << i;
       }
     }

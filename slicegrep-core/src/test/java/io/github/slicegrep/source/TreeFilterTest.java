@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -102,6 +103,27 @@ class TreeFilterTest {
     assertFalse(filter.asSharpAsTheFile(1));
     String absent = "qq(zz)__xx{jj}";
     assertFalse(big.mayContain(absent));
+  }
+
+  /** A filter kept for later does not keep its files' texts in memory past the cache's say. */
+  @Test
+  void holdsItsFilesWeakly() throws InterruptedException {
+    SourceFile kept = file(0, "alpha beta");
+    List<WeakReference<SourceFile>> probe = new ArrayList<>();
+    TreeFilter filter = builtWithADroppedFile(kept, probe);
+    for (int i = 0; i < 50 && probe.get(0).get() != null; i++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    assertNull(probe.get(0).get(), "the filter alone kept a file alive");
+    assertEquals(1, filter.currentCount(List.of(kept, file(1, "gamma"))));
+  }
+
+  private static TreeFilter builtWithADroppedFile(
+      SourceFile kept, List<WeakReference<SourceFile>> probe) {
+    SourceFile dropped = file(1, "gamma");
+    probe.add(new WeakReference<>(dropped));
+    return Objects.requireNonNull(TreeFilter.of(List.of(kept, dropped)));
   }
 
   @Test
