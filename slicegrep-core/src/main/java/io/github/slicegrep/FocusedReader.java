@@ -373,7 +373,7 @@ public final class FocusedReader implements AutoCloseable {
     PersistentIndex index = directory ? index(path, options) : null;
     List<SourceFile> files =
         directory ? readTree(path, options, progress, index) : List.of(readSingle(path, options));
-    TreeFilter filter = directory ? fittingTreeFilter(files) : null;
+    TreeFilter.Fit filter = directory ? fittingTreeFilter(files) : null;
     Query routed = Router.route(parsed, phrase -> LineScanner.occursIn(files, phrase, filter));
     Result result =
         new Search(routed, options, label(path, directory), directory, files, filter).run();
@@ -931,12 +931,14 @@ public final class FocusedReader implements AutoCloseable {
    * files it was built from. A long-lived reader builds one after a search that had none, from
    * the filters that scan left every file (a one-off reader would build it for nothing).
    */
-  private @Nullable TreeFilter fittingTreeFilter(List<SourceFile> files) {
+  private TreeFilter.@Nullable Fit fittingTreeFilter(List<SourceFile> files) {
     synchronized (treeFilters) {
       for (TreeFilter kept : treeFilters) {
-        if (kept.size() == files.size()
-            && kept.currentCount(files) >= files.size() - files.size() / STALE_TREE_FILTER) {
-          return kept;
+        if (kept.size() == files.size()) {
+          TreeFilter.Fit fit = kept.fit(files);
+          if (fit.answered() >= files.size() - files.size() / STALE_TREE_FILTER) {
+            return fit;
+          }
         }
       }
       return null;
@@ -975,7 +977,7 @@ public final class FocusedReader implements AutoCloseable {
     private Map<Region, BlockBm25.Span> spans = new IdentityHashMap<>();
     /** A question's terms, counting each file as it is cut; null for a precise query. */
     private final BlockBm25.@Nullable Counting counting;
-    private final @Nullable TreeFilter filter;
+    private final TreeFilter.@Nullable Fit filter;
     /** Each matched file's share, as first cut. */
     private Map<SourceFile, BlockBm25.Share> counted = new IdentityHashMap<>();
 
@@ -984,7 +986,7 @@ public final class FocusedReader implements AutoCloseable {
      */
     Search(
         Query query, Options options, String where, boolean directory, List<SourceFile> files,
-        @Nullable TreeFilter filter) {
+        TreeFilter.@Nullable Fit filter) {
       this.filter = filter;
       this.counting =
           query.route() == Query.Route.VAGUE

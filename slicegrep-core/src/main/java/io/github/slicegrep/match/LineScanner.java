@@ -117,11 +117,10 @@ public final class LineScanner {
    * for there, and a file where it rules out every spelling of a query made only of spellings
    * is not scanned at all; the hits are the same.
    */
-  public List<List<Hit>> scanAll(List<SourceFile> files, @Nullable TreeFilter filter) {
+  public List<List<Hit>> scanAll(List<SourceFile> files, TreeFilter.@Nullable Fit filter) {
     if (filter == null || spellings.length == 0 || spellings.length > Long.SIZE) {
       return files.parallelStream().map(this::scan).toList();
     }
-    long[] current = filter.current(files);
     long[][] may = new long[spellings.length][];
     for (int s = 0; s < spellings.length; s++) {
       may[s] = filter.mayContain(spellings[s]);
@@ -129,12 +128,12 @@ public final class LineScanner {
     return IntStream.range(0, files.size())
         .parallel()
         .mapToObj(i -> {
-          if (i >= filter.size() || (current[i >>> 6] & (1L << i)) == 0) {
+          if (!filter.answersFor(i)) {
             return scan(files.get(i)); // read since the filter was built: it cannot tell
           }
           long possible = 0;
           for (int s = 0; s < may.length; s++) {
-            if ((may[s][i >>> 6] & (1L << i)) != 0) {
+            if (TreeFilter.isSet(may[s], i)) {
               possible |= 1L << s;
             }
           }
@@ -185,18 +184,16 @@ public final class LineScanner {
    * rule out are looked at.
    */
   public static boolean occursIn(
-      List<SourceFile> files, Fragment fragment, @Nullable TreeFilter filter) {
+      List<SourceFile> files, Fragment fragment, TreeFilter.@Nullable Fit filter) {
     String literal = RequiredLiteral.of(fragment).orElse(null);
     Predicate<SourceFile> holds = file -> matchingLines(file, fragment, literal, 1).length > 0;
     if (filter == null || literal == null) {
       return files.parallelStream().anyMatch(holds);
     }
-    long[] current = filter.current(files);
     long[] may = filter.mayContain(literal);
     return IntStream.range(0, files.size())
         .parallel()
-        .filter(i -> i >= filter.size() || (current[i >>> 6] & (1L << i)) == 0
-            || (may[i >>> 6] & (1L << i)) != 0)
+        .filter(i -> !filter.answersFor(i) || TreeFilter.isSet(may, i))
         .anyMatch(i -> holds.test(files.get(i)));
   }
 
@@ -284,15 +281,8 @@ public final class LineScanner {
         }
       }
     }
-    if (spelled.length > 1 && size > 1) {
-      Arrays.sort(out, 0, size);
-      int distinct = 1;
-      for (int i = 1; i < size; i++) {
-        if (out[i] != out[distinct - 1]) {
-          out[distinct++] = out[i];
-        }
-      }
-      size = distinct;
+    if (spelled.length > 1) {
+      size = Vocabulary.sortDistinct(out, size);
     }
     return trimmed(out, size);
   }

@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Built from the files' {@link TrigramFilter}s, without reading any text; a file without one
  * is a candidate for every literal. A bucket is the top bits of the same hash a file's filter
  * uses, so a bucket is set wherever one of the file's bits says the trigram may be there: no
- * false negatives. Built for one list of files; {@link #current} tells which of a later list's
+ * false negatives. Built for one list of files; {@link #fit} tells which of a later list's
  * files are still the ones it was built from (a file read again after an edit is not, and is
  * then a candidate for every literal). Immutable.
  */
@@ -171,7 +171,7 @@ public final class TreeFilter {
    * The files (bit {@code i} for the {@code i}-th file it was built from) whose filters do not
    * rule {@code foldedLiteral} out; every file for a literal shorter than a trigram.
    */
-  public long[] mayContain(String foldedLiteral) {
+  private long[] mayContain(String foldedLiteral) {
     long[] out = new long[width];
     if (foldedLiteral.length() < 3) {
       Arrays.fill(out, -1L);
@@ -200,35 +200,62 @@ public final class TreeFilter {
   }
 
   /**
-   * Whether its answers for the {@code i}-th file it was built from are as sharp as that file's
-   * own filter (which a big file's, with more bits than the tree has buckets, is not).
+   * This filter as it answers for {@code now}'s files: for each one that is the very file it
+   * was built from, at the same place. Worked out once per search.
    */
-  public boolean asSharpAsTheFile(int i) {
-    return (coarse[i >>> 6] & (1L << i)) == 0;
-  }
-
-  /**
-   * Which of {@code now}'s files this filter answers for: bit {@code i} is set when the
-   * {@code i}-th file is the very one it was built from.
-   */
-  public long[] current(List<SourceFile> now) {
-    long[] out = new long[width];
+  public Fit fit(List<SourceFile> now) {
+    long[] current = new long[(now.size() + 63) >>> 6];
     int n = Math.min(now.size(), files.size());
+    int count = 0;
     for (int i = 0; i < n; i++) {
       if (now.get(i) == files.get(i).get()) { // a file let go is no longer answered for
-        out[i >>> 6] |= 1L << i;
+        current[i >>> 6] |= 1L << i;
+        count++;
       }
     }
-    return out;
+    return new Fit(current, count);
   }
 
-  /** How many of {@code now}'s files are the very ones it was built from, at their places. */
-  public int currentCount(List<SourceFile> now) {
-    int count = 0;
-    for (long w : current(now)) {
-      count += Long.bitCount(w);
+  /** The filter fitted to one list of files (see {@link #fit}). Immutable. */
+  public final class Fit {
+    private final long[] current;
+    private final int count;
+
+    private Fit(long[] current, int count) {
+      this.current = current;
+      this.count = count;
     }
-    return count;
+
+    /** How many of the files it answers for. */
+    public int answered() {
+      return count;
+    }
+
+    /** Whether it answers for the {@code i}-th file. */
+    public boolean answersFor(int i) {
+      return isSet(current, i);
+    }
+
+    /**
+     * The files whose filters do not rule {@code foldedLiteral} out, as bits for {@link
+     * #isSet}; meaningful only for files it answers for.
+     */
+    public long[] mayContain(String foldedLiteral) {
+      return TreeFilter.this.mayContain(foldedLiteral);
+    }
+
+    /**
+     * Whether its answers for the {@code i}-th file (one it answers for) are as sharp as that
+     * file's own filter (which a big file's, with more bits than the tree has buckets, is not).
+     */
+    public boolean asSharpAsTheFile(int i) {
+      return !isSet(coarse, i);
+    }
+  }
+
+  /** Whether bit {@code i} of {@code bits} is set. */
+  public static boolean isSet(long[] bits, int i) {
+    return (bits[i >>> 6] & (1L << i)) != 0;
   }
 
   /** How many files it was built from. */

@@ -217,16 +217,29 @@ public final class Vocabulary {
       at = word + 1 < wordStart.length ? words.indexOf(literal, wordStart[word + 1]) : -1;
     }
     if (runs > 1) {
-      Arrays.sort(out, 0, size);
-      int distinct = 1;
-      for (int k = 1; k < size; k++) {
-        if (out[k] != out[distinct - 1]) {
-          out[distinct++] = out[k];
-        }
-      }
-      size = distinct;
+      size = sortDistinct(out, size);
     }
     return size == out.length ? out : Arrays.copyOf(out, size);
+  }
+
+  /**
+   * Sorts the first {@code size} line numbers of {@code lines} and drops repeats in place (lines
+   * gathered word by word, or spelling by spelling, come in runs that overlap).
+   *
+   * @return how many distinct lines now lead the array
+   */
+  public static int sortDistinct(int[] lines, int size) {
+    if (size < 2) {
+      return size;
+    }
+    Arrays.sort(lines, 0, size);
+    int distinct = 1;
+    for (int k = 1; k < size; k++) {
+      if (lines[k] != lines[distinct - 1]) {
+        lines[distinct++] = lines[k];
+      }
+    }
+    return distinct;
   }
 
   private int wordAt(int offset) {

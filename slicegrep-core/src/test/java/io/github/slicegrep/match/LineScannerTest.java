@@ -105,11 +105,11 @@ class LineScannerTest {
         for (SourceFile f : now) {
           expected.add(everyLine(f, query));
         }
-        assertEquals(expected, scanner.scanAll(now, filter), q);
+        assertEquals(expected, scanner.scanAll(now, filter.fit(now)), q);
         for (Fragment fragment : query.fragments()) {
           assertEquals(
               LineScanner.occursIn(now, fragment, null),
-              LineScanner.occursIn(now, fragment, filter), q + " / " + fragment);
+              LineScanner.occursIn(now, fragment, filter.fit(now)), q + " / " + fragment);
         }
       }
     }

@@ -36,15 +36,16 @@ class TreeFilterTest {
         int length = random.nextInt(200) == 0 ? random.nextInt(200_000) : random.nextInt(2_000);
         files.add(file(k, text(random, length)));
       }
-      TreeFilter filter = Objects.requireNonNull(TreeFilter.of(files));
+      TreeFilter.Fit filter = Objects.requireNonNull(TreeFilter.of(files)).fit(files);
       for (int probe = 0; probe < 60; probe++) {
         String text = files.get(random.nextInt(count)).folded().text();
         int start = text.isEmpty() ? 0 : random.nextInt(text.length());
-        String literal = text.substring(start, Math.min(text.length(), start + 2 + random.nextInt(12)));
+        String literal =
+            text.substring(start, Math.min(text.length(), start + 2 + random.nextInt(12)));
         long[] may = filter.mayContain(literal);
         for (int i = 0; i < count; i++) {
           if (files.get(i).folded().text().contains(literal)) {
-            assertTrue((may[i >>> 6] & (1L << i)) != 0,
+            assertTrue(TreeFilter.isSet(may, i),
                 "seed " + seed + ": file " + i + " holds '" + literal + "'");
           }
         }
@@ -59,7 +60,7 @@ class TreeFilterTest {
     for (int k = 0; k < 500; k++) {
       files.add(file(k, text(random, 2_000)));
     }
-    long[] may = Objects.requireNonNull(TreeFilter.of(files)).mayContain("zqxjvw_kqzxj");
+    long[] may = Objects.requireNonNull(TreeFilter.of(files)).fit(files).mayContain("zqxjvw_kqzxj");
     int passed = 0;
     for (long w : may) {
       passed += Long.bitCount(w);
@@ -77,15 +78,16 @@ class TreeFilterTest {
     List<SourceFile> later = new ArrayList<>(files);
     later.set(3, file(3, "beta"));
     later.set(66, file(66, "gamma"));
-    long[] current = filter.current(later);
-    assertEquals(68, filter.currentCount(later));
-    assertEquals(0, current[0] & (1L << 3));
-    assertEquals(0, current[1] & (1L << 2));
+    TreeFilter.Fit fit = filter.fit(later);
+    assertEquals(68, fit.answered());
+    assertFalse(fit.answersFor(3));
+    assertFalse(fit.answersFor(66));
     // A file without a filter yet is never ruled out.
     SourceFile unread = SourceFile.of(Path.of("u.py"), "u.py", "delta");
     long[] may =
-        Objects.requireNonNull(TreeFilter.of(List.of(unread))).mayContain("zzzzzz");
-    assertEquals(1, may[0] & 1);
+        Objects.requireNonNull(TreeFilter.of(List.of(unread))).fit(List.of(unread))
+            .mayContain("zzzzzz");
+    assertTrue(TreeFilter.isSet(may, 0));
   }
 
   /**
@@ -98,7 +100,8 @@ class TreeFilterTest {
     Random random = new Random(8);
     SourceFile small = file(0, text(random, 3_000));
     SourceFile big = file(1, text(random, 100_000));
-    TreeFilter filter = Objects.requireNonNull(TreeFilter.of(List.of(small, big)));
+    TreeFilter.Fit filter =
+        Objects.requireNonNull(TreeFilter.of(List.of(small, big))).fit(List.of(small, big));
     assertTrue(filter.asSharpAsTheFile(0));
     assertFalse(filter.asSharpAsTheFile(1));
     String absent = "qq(zz)__xx{jj}";
@@ -116,7 +119,7 @@ class TreeFilterTest {
       Thread.sleep(10);
     }
     assertNull(probe.get(0).get(), "the filter alone kept a file alive");
-    assertEquals(1, filter.currentCount(List.of(kept, file(1, "gamma"))));
+    assertEquals(1, filter.fit(List.of(kept, file(1, "gamma"))).answered());
   }
 
   private static TreeFilter builtWithADroppedFile(
