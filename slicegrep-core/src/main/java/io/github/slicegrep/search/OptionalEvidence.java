@@ -1,5 +1,10 @@
-package io.github.slicegrep;
+package io.github.slicegrep.search;
 
+import io.github.slicegrep.Chunk;
+import io.github.slicegrep.Omission;
+import io.github.slicegrep.Options;
+import io.github.slicegrep.RankedFile;
+import io.github.slicegrep.Result;
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
 import com.google.common.hash.Hashing;
@@ -53,9 +58,9 @@ final class OptionalEvidence {
   /** History is read again after this long, so a new commit is seen by a long-lived reader. */
   static final Duration HISTORY_REUSE = Duration.ofSeconds(30);
 
-  /** What one search saw: its root, routed query, options, files and index directory. */
-  record Searched(Path path, boolean directory, Query query, Options options,
-      List<SourceFile> files, @Nullable Path indexDirectory) {}
+  /** What one search saw: its scope, routed query, options, files and their analyses. */
+  record Searched(Scope scope, Query query, Options options, List<SourceFile> files,
+      FileAnalyses analyses) {}
 
   private record Span(String file, int start, int end) {
     boolean overlaps(Span o) {
@@ -63,14 +68,12 @@ final class OptionalEvidence {
     }
   }
 
-  private final FocusedReader reader;
   private final DenseRuntime dense;
   private final Cache<Path, Optional<HistoryPriors>> histories =
       CacheBuilder.newBuilder().maximumSize(16).expireAfterWrite(HISTORY_REUSE).build();
   private final Map<Path, BlockVectorStore> stores = new ConcurrentHashMap<>();
 
-  OptionalEvidence(FocusedReader reader) {
-    this.reader = reader;
+  OptionalEvidence() {
     this.dense = new DenseRuntime(DenseRuntime.Settings.fromEnvironment());
   }
 
@@ -83,9 +86,9 @@ final class OptionalEvidence {
         r = fuse(s, r, model.get());
       }
     }
-    if (s.options().history() && s.directory() && r.files().size() > 1
+    if (s.options().history() && s.scope().directory() && r.files().size() > 1
         && !GitHistory.switchedOff(System.getenv())) {
-      Optional<HistoryPriors> priors = priors(s.path());
+      Optional<HistoryPriors> priors = priors(s.scope().path());
       if (priors.isPresent()) {
         r = withFiles(r, HistoryRerank.rerank(r.files(), RankedFile::file, RankedFile::score,
             priors.get(), HistoryRerank.Weights.defaults()));
@@ -188,15 +191,16 @@ final class OptionalEvidence {
   /** The blocks most similar to the question, best first; ties by file and line. */
   private List<Span> denseTop(Searched s, StaticModel model, Map<String, SourceFile> byPath,
       Map<Span, Block> blocksOut) {
-    BlockVectorStore store = s.indexDirectory() == null || !s.directory()
+    Path indexDirectory = s.scope().indexDirectory();
+    BlockVectorStore store = indexDirectory == null || !s.scope().directory()
         ? null
-        : stores.computeIfAbsent(s.path().toAbsolutePath().normalize(),
-            root -> BlockVectorStore.open(s.indexDirectory(), root, dense.identity(),
+        : stores.computeIfAbsent(s.scope().path().toAbsolutePath().normalize(),
+            root -> BlockVectorStore.open(indexDirectory, root, dense.identity(),
                 model.dimensions()));
     float[] q = model.embed(s.query().text());
     List<Map.Entry<Span, Double>> scored = s.files().parallelStream()
         .filter(f -> f.lineCount() > 0)
-        .flatMap(f -> blockVectors(f, model, store).stream())
+        .flatMap(f -> blockVectors(f, s.analyses(), model, store).stream())
         .map(bv -> Map.entry(bv.span(), StaticModel.cosine(q, bv.vector())))
         .toList();
     if (store != null) {
@@ -212,7 +216,7 @@ final class OptionalEvidence {
     }
     for (Span span : out) {
       SourceFile f = byPath.get(span.file());
-      for (Block b : Blocks.of(f, reader.outline(f))) {
+      for (Block b : Blocks.of(f, s.analyses().outline(f))) {
         if (b.startLine() == span.start()) {
           blocksOut.put(span, b);
           break;
@@ -229,9 +233,9 @@ final class OptionalEvidence {
    * blocks, else embedded (each block as its path plus its lines) and stored.
    */
   private List<SpanVector> blockVectors(
-      SourceFile f, StaticModel model, @Nullable BlockVectorStore store) {
+      SourceFile f, FileAnalyses analyses, StaticModel model, @Nullable BlockVectorStore store) {
     List<Block> blocks = new ArrayList<>();
-    for (Block b : Blocks.of(f, reader.outline(f))) {
+    for (Block b : Blocks.of(f, analyses.outline(f))) {
       if (Math.min(b.endLine(), f.lineCount()) >= b.startLine()) {
         blocks.add(b);
       }

@@ -1,4 +1,4 @@
-package io.github.slicegrep;
+package io.github.slicegrep.search;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.slicegrep.Chunk;
+import io.github.slicegrep.Fixture;
+import io.github.slicegrep.FocusedReader;
+import io.github.slicegrep.Options;
+import io.github.slicegrep.RankedFile;
+import io.github.slicegrep.Result;
 import io.github.slicegrep.dense.BlockVectorStore;
 import io.github.slicegrep.dense.DenseRuntime;
 import io.github.slicegrep.dense.TinyModel;
