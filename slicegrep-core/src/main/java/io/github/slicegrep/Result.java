@@ -2,6 +2,7 @@ package io.github.slicegrep;
 
 import com.google.common.collect.ImmutableList;
 import io.github.slicegrep.report.JsonReport;
+import io.github.slicegrep.report.ResultView;
 import io.github.slicegrep.report.TextReport;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ public record Result(
     int deduped,
     List<Omission> omitted,
     int omittedTokens,
-    List<RankedFile> files) {
+    List<RankedFile> files) implements ResultView {
 
   /**
    * Copies every list into an immutable one.
@@ -70,6 +71,7 @@ public record Result(
    *
    * @return a fraction from 0.0 to 1.0
    */
+  @Override
   public double coverage() {
     long whole = (long) totalTokens + omittedTokens;
     return whole == 0 ? 1.0 : (double) totalTokens / whole;

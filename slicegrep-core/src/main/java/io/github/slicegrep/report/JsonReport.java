@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.github.slicegrep.Chunk;
 import io.github.slicegrep.Omission;
 import io.github.slicegrep.RankedFile;
-import io.github.slicegrep.Result;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +23,7 @@ public final class JsonReport {
 
   private JsonReport() {}
 
-  public static Map<String, Object> toMap(Result r) {
+  public static Map<String, Object> toMap(ResultView r) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("query", r.query());
     List<Map<String, Object>> chunks = new ArrayList<>();
@@ -80,7 +79,7 @@ public final class JsonReport {
     return m;
   }
 
-  public static String toJson(Result r) {
+  public static String toJson(ResultView r) {
     try {
       return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toMap(r));
     } catch (JsonProcessingException e) {

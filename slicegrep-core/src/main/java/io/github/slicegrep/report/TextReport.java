@@ -3,7 +3,6 @@ package io.github.slicegrep.report;
 import io.github.slicegrep.Chunk;
 import io.github.slicegrep.Omission;
 import io.github.slicegrep.RankedFile;
-import io.github.slicegrep.Result;
 import java.util.List;
 
 /** The text report: a summary line, the ranking, the chunks, then what was left out and why. */
@@ -18,7 +17,7 @@ public final class TextReport {
 
   private TextReport() {}
 
-  public static String render(Result r) {
+  public static String render(ResultView r) {
     StringBuilder sb = new StringBuilder();
     sb.append("=== slicegrep: ")
         .append(r.chunks().size())

@@ -7,10 +7,7 @@ import io.github.slicegrep.Boundary;
 import io.github.slicegrep.FocusedReader;
 import io.github.slicegrep.Options;
 import io.github.slicegrep.Result;
-import io.github.slicegrep.source.Decoding;
-import io.github.slicegrep.source.Language;
-import io.github.slicegrep.source.Lines;
-import io.github.slicegrep.source.Tokens;
+import io.github.slicegrep.TextFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -84,14 +81,13 @@ final class ReadHook {
       return pass("the file path is not a valid path here (" + e.getReason() + ")");
     }
     String name = String.valueOf(path.getFileName());
-    Language language = Language.of(name);
-    if (!language.isCode()) {
+    if (!TextFiles.isCode(name)) {
       return pass("not a code file");
     }
     BasicFileAttributes attrs = Files.readAttributes(path, BasicFileAttributes.class);
     // bytes >= chars in UTF-8, so a file this small cannot reach the token floor
     if (!attrs.isRegularFile() || attrs.size() > settings.maxFileBytes()
-        || attrs.size() < (long) settings.minTokens() * Tokens.CHARS_PER_TOKEN) {
+        || attrs.size() < (long) settings.minTokens() * TextFiles.CHARS_PER_TOKEN) {
       return pass("not a regular file, over the size cap, or under the token floor");
     }
     String key = path.toString();
@@ -99,15 +95,15 @@ final class ReadHook {
       return pass("already replaced once in this session");
     }
     byte[] bytes = readAtMost(path, settings.maxFileBytes());
-    if (bytes == null || Decoding.looksBinary(bytes) || hasLoneCarriageReturn(bytes)) {
+    if (bytes == null || TextFiles.looksBinary(bytes) || hasLoneCarriageReturn(bytes)) {
       return pass("grew past the cap, binary, or has a lone CR line break");
     }
-    String text = Decoding.utf8(bytes);
-    int fileTokens = Tokens.estimate(text);
+    String text = TextFiles.decode(bytes);
+    int fileTokens = TextFiles.estimateTokens(text);
     if (fileTokens < settings.minTokens()) {
       return pass("under the token floor");
     }
-    int lineCount = Lines.split(text).size();
+    int lineCount = TextFiles.lines(text).size();
     List<String> terms = FocusTerms.mine(transcript(in), settings.transcriptTailBytes());
     String query = query(terms, name);
     if (query.isEmpty()) {
@@ -126,7 +122,7 @@ final class ReadHook {
         Replacement.render(
             in.filePath(), lineCount, fileTokens, reader.get().fileMap(path), query,
             result);
-    if (Tokens.estimate(context) >= fileTokens) {
+    if (TextFiles.estimateTokens(context) >= fileTokens) {
       return pass("the replacement would not be smaller than the file");
     }
     return Optional.of(new Decision(json(context), in.sessionId(), key, budget, context));

@@ -4,7 +4,7 @@ import io.github.slicegrep.Chunk;
 import io.github.slicegrep.FileMap;
 import io.github.slicegrep.Omission;
 import io.github.slicegrep.Result;
-import io.github.slicegrep.source.Tokens;
+import io.github.slicegrep.TextFiles;
 import java.util.List;
 import java.util.Locale;
 
@@ -60,8 +60,8 @@ final class Replacement {
         .append(displayPath)
         .append(" again without offset/limit for the whole file (the Read tool's own size limits"
             + " still apply). To edit, first Read the lines you change with offset/limit.\n");
-    String summary = summary(displayPath, lineCount, fileTokens, result, Tokens.estimate(body));
-    int total = Tokens.estimate(summary) + Tokens.estimate(body);
+    String summary = summary(displayPath, lineCount, fileTokens, result, TextFiles.estimateTokens(body));
+    int total = TextFiles.estimateTokens(summary) + TextFiles.estimateTokens(body);
     return summary(displayPath, lineCount, fileTokens, result, total) + body;
   }
 
