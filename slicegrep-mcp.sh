@@ -15,6 +15,13 @@ if [ -f "$jar" ]; then
 fi
 if [ ! -f "$jar" ] || [ -n "$stale" ]; then
   echo "slicegrep-mcp: building the jar (first run or sources changed)..." >&2
-  (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests -pl slicegrep-mcp -am package) >&2 </dev/null
+  # Maven 3.8 writes colour resets (ESC[0m) even in batch mode with colour off: where stderr is
+  # not a terminal (an MCP client's log), its escape sequences are stripped.
+  if [ -t 2 ]; then
+    (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests -pl slicegrep-mcp -am package) >&2 </dev/null
+  else
+    (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests -pl slicegrep-mcp -am package 2>&1 </dev/null) \
+      | sed -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' >&2
+  fi
 fi
 exec java -jar "$jar" "$@"

@@ -47,6 +47,15 @@ class PluginFilesTest {
     assertEquals("./", listed.path("source").asText());
   }
 
+  @Test
+  void pluginLicenseIsTheRepositorysLicense() throws IOException {
+    JsonNode plugin = MAPPER.readTree(ROOT.resolve(".claude-plugin/plugin.json").toFile());
+    String license = Files.readAllLines(ROOT.resolve("LICENSE")).get(0);
+    assertEquals("MIT License", license, "LICENSE names its license on its first line");
+    assertEquals("MIT", plugin.path("license").asText(), "the SPDX name of " + license);
+    assertTrue(Files.readString(ROOT.resolve("pom.xml")).contains("<name>MIT License</name>"));
+  }
+
   /** Copies the launcher into a plugin root whose path has a space, with no jar built. */
   private Path pluginWithoutJar() throws IOException {
     Path root = dir.resolve("plugin root");

@@ -68,6 +68,20 @@ final class Arguments {
 
   /** An optional whole number in {@code [min, max]}, or {@code fallback} when absent or null. */
   long integer(String name, long fallback, long min, long max) {
+    return whole(name, fallback, min, max, String.format("between %d and %d", min, max));
+  }
+
+  /**
+   * An optional count of {@code unit} from {@code min} up, or {@code fallback} when absent or
+   * null; out of range, it is said in words ("a whole number of tokens, 0 or more"), not as a
+   * range up to {@link Long#MAX_VALUE}.
+   */
+  long count(String name, String unit, long fallback, long min) {
+    return whole(name, fallback, min, Long.MAX_VALUE,
+        String.format("a whole number of %s, %d or more", unit, min));
+  }
+
+  private long whole(String name, long fallback, long min, long max, String range) {
     JsonNode v = values.get(name);
     if (v == null || v.isNull()) {
       return fallback;
@@ -86,7 +100,7 @@ final class Arguments {
     }
     if (n < min || n > max) {
       throw new SlicegrepException(
-          String.format("argument '%s' must be between %d and %d, got %d", name, min, max, n));
+          String.format("argument '%s' must be %s, got %d", name, range, n));
     }
     return n;
   }

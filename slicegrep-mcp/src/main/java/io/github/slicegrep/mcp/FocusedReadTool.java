@@ -71,7 +71,7 @@ final class FocusedReadTool implements Tool {
     Arguments args = Arguments.of(json, ARGUMENTS);
     String pattern = args.requiredString("pattern");
     Path path = workspace.resolve(args.requiredString("path"));
-    long asked = args.integer("budget", Options.DEFAULT_BUDGET, 0, Long.MAX_VALUE);
+    long asked = args.count("budget", "tokens", Options.DEFAULT_BUDGET, 0);
     int budget = asked == 0 || asked > MAX_BUDGET ? MAX_BUDGET : (int) asked;
     Options options =
         Options.defaults()

@@ -188,7 +188,8 @@ class StdioServerTest {
     assertTrue(run.byId(1).at("/error/message").asText().contains("no_such_tool"));
     assertEquals(-32602, run.byId(12).at("/error/code").asInt());
     Map<Integer, String> expected =
-        Map.of(2, "unknown boundary 'sideways'", 3, "'budget' must be between 0",
+        Map.of(2, "unknown boundary 'sideways'",
+            3, "'budget' must be a whole number of tokens, 0 or more, got -5",
             4, "missing required argument 'pattern'", 5, "unknown argument query",
             6, "'budget' must be a whole number", 7, "path not found",
             8, "pattern is empty", 9, "unknown objective 'all'",
