@@ -13,14 +13,20 @@ import org.treesitter.TreeSitterBash;
 import org.treesitter.TreeSitterC;
 import org.treesitter.TreeSitterCSharp;
 import org.treesitter.TreeSitterCpp;
+import org.treesitter.TreeSitterDart;
+import org.treesitter.TreeSitterElixir;
 import org.treesitter.TreeSitterGo;
+import org.treesitter.TreeSitterHaskell;
 import org.treesitter.TreeSitterJava;
 import org.treesitter.TreeSitterJavascript;
 import org.treesitter.TreeSitterKotlin;
+import org.treesitter.TreeSitterOcaml;
 import org.treesitter.TreeSitterPhp;
 import org.treesitter.TreeSitterPython;
 import org.treesitter.TreeSitterRuby;
 import org.treesitter.TreeSitterRust;
+import org.treesitter.TreeSitterScala;
+import org.treesitter.TreeSitterSwift;
 import org.treesitter.TreeSitterTsx;
 import org.treesitter.TreeSitterTypescript;
 
@@ -87,6 +93,12 @@ final class Grammars {
       case PHP -> new TreeSitterPhp();
       case KOTLIN -> new TreeSitterKotlin();
       case BASH -> new TreeSitterBash();
+      case SCALA -> new TreeSitterScala();
+      case SWIFT -> new TreeSitterSwift();
+      case ELIXIR -> new TreeSitterElixir();
+      case HASKELL -> new TreeSitterHaskell();
+      case DART -> new TreeSitterDart();
+      case OCAML -> new TreeSitterOcaml();
       default -> null;
     };
   }
