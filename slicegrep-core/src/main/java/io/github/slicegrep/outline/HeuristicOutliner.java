@@ -256,13 +256,16 @@ public final class HeuristicOutliner implements Outliner {
       String trimmed = text.strip();
       Kind kind;
       String name;
+      String local;
       if (lua) {
         Matcher m = LUA_FUNCTION.matcher(trimmed);
         if (!m.find()) {
           continue;
         }
         kind = Kind.FUNCTION;
-        name = m.group(1);
+        // function M.util:score() is score, qualified M.util.score
+        local = m.group(1).replace(':', '.');
+        name = local.substring(local.lastIndexOf('.') + 1);
       } else {
         Matcher m = RUBY_DEF.matcher(trimmed);
         if (!m.find()) {
@@ -275,6 +278,7 @@ public final class HeuristicOutliner implements Outliner {
               default -> Kind.METHOD;
             };
         name = m.group(2);
+        local = name;
       }
       int end = line;
       if (!trimmed.matches(".*\\bend\\s*$")) {
@@ -294,7 +298,7 @@ public final class HeuristicOutliner implements Outliner {
           }
         }
       }
-      out.add(new Definition(kind, name, name, attachedStart(file, line), end, line));
+      out.add(new Definition(kind, name, local, attachedStart(file, line), end, line));
     }
     return out;
   }

@@ -227,14 +227,11 @@ final class TreeSitterOutliner implements Outliner {
       }
       TSNode range = found.range();
       int startRow = SourceText.startRow(range);
-      int endRow = SourceText.endRow(range);
-      if (found.last() != null) {
-        endRow = SourceText.endRow(found.last());
-      }
+      int endRow = text.lastCodeRow(found.last() != null ? found.last() : range);
       for (TSNode p = Nodes.parent(range); p != null && grammar.isWrapper(p.getSymbol());
           p = Nodes.parent(p)) {
         startRow = Math.min(startRow, SourceText.startRow(p));
-        endRow = Math.max(endRow, SourceText.endRow(p));
+        endRow = Math.max(endRow, text.lastCodeRow(p));
       }
       int headerRow = SourceText.startRow(found.header());
       if (headerRow < startRow || headerRow > endRow) {

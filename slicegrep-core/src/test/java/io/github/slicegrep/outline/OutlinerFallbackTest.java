@@ -74,7 +74,9 @@ class OutlinerFallbackTest {
     Outline outline = Outliners.standard().outline(lua);
     assertEquals(HEURISTIC.outline(lua).definitions(), outline.definitions());
     Definition run = outline.enclosing(3).orElseThrow();
-    assertEquals(List.of("M.run", 2, 4), List.of(run.name(), run.startLine(), run.endLine()));
+    assertEquals(
+        List.of("run", "M.run", 2, 4),
+        List.of(run.name(), run.qualifiedName(), run.startLine(), run.endLine()));
   }
 
   @Test
