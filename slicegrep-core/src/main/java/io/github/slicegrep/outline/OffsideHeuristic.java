@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * and for the regions a parse gives up on: a definition runs from its header to the last line
  * indented deeper than it. A Haskell signature and the equations of the same name that follow it
  * are one definition; an OCaml module's closing {@code end} at the header's indentation belongs
- * to it.
+ * to it. OCaml {@code val} specifications (the bulk of an {@code .mli} file, which the published
+ * implementation grammar cannot parse) are declaration-only.
  */
 final class OffsideHeuristic {
   private OffsideHeuristic() {}
@@ -27,13 +28,19 @@ final class OffsideHeuristic {
       Pattern.compile("^([a-z_][\\w']*)(?:\\s*::|\\b[^=|:]*?(?:\\s=\\s|\\s=$|\\s\\|))");
   private static final Pattern OCAML_LET =
       Pattern.compile("^(?:let(?:\\s+rec)?|and)\\s+([a-z_][\\w']*)\\s+(?:[^=]*\\S\\s*=|=\\s*(?:fun|function)\\b)");
+  /** {@code val size : int} in an interface or a signature: a declaration without a body. */
+  private static final Pattern OCAML_VAL = Pattern.compile("^val\\s+([a-z_][\\w']*)\\s*:");
   private static final Pattern OCAML_MODULE =
       Pattern.compile("^module\\s+(?:type\\s+)?(?:rec\\s+)?([A-Z][\\w']*)");
   private static final ImmutableSet<String> HASKELL_KEYWORDS =
       ImmutableSet.of("module", "import", "where", "let", "in", "if", "then", "else", "case", "of",
           "do", "type", "deriving", "infixl", "infixr", "infix", "default", "foreign");
 
-  private record Header(Kind kind, String name) {}
+  private record Header(Kind kind, String name, boolean declarationOnly) {
+    Header(Kind kind, String name) {
+      this(kind, name, false);
+    }
+  }
 
   static List<Definition> definitions(SourceFile file) {
     boolean haskell = file.language() == Language.HASKELL;
@@ -49,7 +56,7 @@ final class OffsideHeuristic {
       int end = offsideEnd(file, line, indent, haskell ? header.name() : null);
       out.add(
           new Definition(header.kind(), header.name(), header.name(),
-              HeuristicOutliner.attachedStart(file, line), end, line));
+              HeuristicOutliner.attachedStart(file, line), end, line, header.declarationOnly()));
       if (haskell && header.kind() == Kind.FUNCTION) {
         line = end; // the equations after a signature are not definitions of their own
       }
@@ -80,6 +87,10 @@ final class OffsideHeuristic {
     if (module.find()) {
       return new Header(trimmed.startsWith("module type") ? Kind.INTERFACE : Kind.MODULE,
           module.group(1));
+    }
+    Matcher val = OCAML_VAL.matcher(trimmed);
+    if (val.find()) {
+      return new Header(Kind.FUNCTION, val.group(1), true);
     }
     Matcher let = OCAML_LET.matcher(trimmed);
     return let.find() ? new Header(Kind.FUNCTION, let.group(1)) : null;

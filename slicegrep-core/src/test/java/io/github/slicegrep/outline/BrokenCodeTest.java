@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.github.slicegrep.source.SourceFile;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -129,5 +130,29 @@ class BrokenCodeTest {
         List.of(
             List.of(fine.startLine(), fine.endLine()),
             List.of(after.name(), after.startLine(), after.endLine())));
+  }
+
+  /**
+   * An {@code .mli} file is OCaml, but the published jar has only the implementation grammar: its
+   * {@code val} specifications parse as errors and come from the heuristic, as declarations.
+   */
+  @Test
+  void ocamlInterfaceFileListsItsValSpecificationsAsDeclarations() {
+    SourceFile mli = Fixtures.text("scorer.mli", """
+        type t
+
+        val score : t ->
+          string -> float
+
+        module Registry : sig
+          val lookup : string -> t option
+        end
+        """);
+    assertEquals(
+        List.of("score 3-4 true", "Registry 6-8 false", "Registry.lookup 7-7 true"),
+        Outliners.standard().outline(mli).definitions().stream()
+            .map(d -> d.qualifiedName() + " " + d.startLine() + "-" + d.endLine() + " "
+                + d.declarationOnly())
+            .toList());
   }
 }

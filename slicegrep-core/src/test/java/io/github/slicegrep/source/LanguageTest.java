@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -34,9 +35,8 @@ class LanguageTest {
     assertFalse(language.hasBlockComments());
   }
 
-  @ParameterizedTest
-  @CsvSource({"OCAML"})
-  void ocamlHasNoLineCommentMarker(Language language) {
-    assertNull(language.lineComment());
+  @Test
+  void ocamlHasNoLineCommentMarker() {
+    assertNull(Language.OCAML.lineComment());
   }
 }
