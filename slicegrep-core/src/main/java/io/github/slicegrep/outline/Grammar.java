@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.treesitter.TSLanguage;
+import org.treesitter.TSNode;
 import org.treesitter.TSQuery;
 import org.treesitter.TSSymbolType;
 
@@ -24,6 +25,8 @@ final class Grammar {
   private final TSQuery query;
   /** What each query pattern captures: a definition rule, or null for an attachable node. */
   private final List<@Nullable NodeRule> patternRules;
+  /** For the patterns that capture attachable nodes, which of those nodes attach. */
+  private final List<@Nullable AttachRule> attachRules;
   /** The last query pattern captures {@code ERROR} nodes, where the parser gave up. */
   private final int errorPattern;
   private final boolean[] wrapper;
@@ -52,16 +55,20 @@ final class Grammar {
         byPattern.add(rule);
       }
     });
+    List<@Nullable AttachRule> attachByPattern = new ArrayList<>(byPattern.size());
+    byPattern.forEach(rule -> attachByPattern.add(null));
     for (String type : rules.attachable()) {
       if (named.contains(type)) {
         source.append('(').append(type).append(") @attached\n");
         byPattern.add(null);
+        attachByPattern.add(rules.attachableIf().getOrDefault(type, AttachRule.ALWAYS));
       }
     }
     source.append("(ERROR) @error\n");
     this.errorPattern = byPattern.size();
     this.query = new TSQuery(language, source.toString());
     this.patternRules = Collections.unmodifiableList(byPattern);
+    this.attachRules = Collections.unmodifiableList(attachByPattern);
   }
 
   TSLanguage language() {
@@ -79,6 +86,16 @@ final class Grammar {
   /** The definition rule of a query pattern; null when the pattern captures an attachable node. */
   @Nullable NodeRule ruleOfPattern(int pattern) {
     return pattern >= 0 && pattern < patternRules.size() ? patternRules.get(pattern) : null;
+  }
+
+  /**
+   * Whether a node captured by an attachable pattern belongs to the definition below it (an
+   * Elixir {@code @doc} does, a {@code @moduledoc} does not); false for other patterns.
+   */
+  boolean attaches(int pattern, TSNode node, SourceText text) {
+    AttachRule rule =
+        pattern >= 0 && pattern < attachRules.size() ? attachRules.get(pattern) : null;
+    return rule != null && rule.attaches(node, text);
   }
 
   boolean isWrapper(int symbol) {

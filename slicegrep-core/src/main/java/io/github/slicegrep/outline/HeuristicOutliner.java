@@ -54,6 +54,12 @@ public final class HeuristicOutliner implements Outliner {
       Pattern.compile("^(?:async\\s+)?(def|class)\\s+([A-Za-z_]\\w*)");
   private static final Pattern RUBY_DEF =
       Pattern.compile("^(def|class|module)\\s+(?:self\\.)?([\\w.:?!=<>+\\-*/\\[\\]]+)");
+  private static final Pattern ELIXIR_DEF =
+      Pattern.compile(
+          "^(defmodule|defprotocol|defimpl|def|defp|defmacro|defmacrop|defguard|defguardp)\\s+"
+              + "(?:[\\w.]+\\.)?([\\w?!]+)");
+  /** An Elixir header line that opens a do-block (one with {@code , do: expr} has no end). */
+  private static final Pattern ELIXIR_DO_BLOCK = Pattern.compile("\\bdo\\s*(?:#.*)?$");
   private static final Pattern LUA_FUNCTION =
       Pattern.compile("^(?:local\\s+)?function\\s+([\\w.:]+)");
 
@@ -195,9 +201,12 @@ public final class HeuristicOutliner implements Outliner {
     };
   }
 
-  // ---- indentation languages (Python) ----
+  // ---- indentation languages (Python; Haskell and OCaml in OffsideHeuristic) ----
 
   private List<Definition> indentDefinitions(SourceFile file) {
+    if (file.language() == Language.HASKELL || file.language() == Language.OCAML) {
+      return OffsideHeuristic.definitions(file);
+    }
     List<Definition> out = new ArrayList<>();
     int n = file.lineCount();
     for (int line = 1; line <= n; line++) {
@@ -245,24 +254,42 @@ public final class HeuristicOutliner implements Outliner {
     return header;
   }
 
-  // ---- end-keyword languages (Ruby, Lua) ----
+  // ---- end-keyword languages (Ruby, Lua, Elixir) ----
 
   private List<Definition> endKeywordDefinitions(SourceFile file) {
     List<Definition> out = new ArrayList<>();
     int n = file.lineCount();
     boolean lua = file.language() == Language.LUA;
+    boolean elixir = file.language() == Language.ELIXIR;
     for (int line = 1; line <= n; line++) {
       String text = file.line(line);
       String trimmed = text.strip();
       Kind kind;
       String name;
+      String local;
       if (lua) {
         Matcher m = LUA_FUNCTION.matcher(trimmed);
         if (!m.find()) {
           continue;
         }
         kind = Kind.FUNCTION;
-        name = m.group(1);
+        // function M.util:score() is score, qualified M.util.score
+        local = m.group(1).replace(':', '.');
+        name = local.substring(local.lastIndexOf('.') + 1);
+      } else if (elixir) {
+        Matcher m = ELIXIR_DEF.matcher(trimmed);
+        if (!m.find()) {
+          continue;
+        }
+        kind =
+            switch (m.group(1)) {
+              case "defmodule" -> Kind.MODULE;
+              case "defprotocol" -> Kind.INTERFACE;
+              case "defimpl" -> Kind.IMPL;
+              default -> Kind.FUNCTION;
+            };
+        name = m.group(2);
+        local = name;
       } else {
         Matcher m = RUBY_DEF.matcher(trimmed);
         if (!m.find()) {
@@ -275,9 +302,18 @@ public final class HeuristicOutliner implements Outliner {
               default -> Kind.METHOD;
             };
         name = m.group(2);
+        local = name;
       }
       int end = line;
-      if (!trimmed.matches(".*\\bend\\s*$")) {
+      boolean keywordBody =
+          elixir && trimmed.contains("do:") && !ELIXIR_DO_BLOCK.matcher(trimmed).find();
+      if (keywordBody) {
+        // def f(x), do: x + 1 (perhaps over several deeper-indented lines): no end keyword
+        for (int i = line + 1; i <= n && (file.line(i).isBlank()
+            || indentOf(file.line(i)) > indentOf(text)); i++) {
+          end = file.line(i).isBlank() ? end : i;
+        }
+      } else if (!trimmed.matches(".*\\bend\\s*$")) {
         int indent = indentOf(text);
         for (int i = line + 1; i <= n; i++) {
           String l = file.line(i);
@@ -294,7 +330,7 @@ public final class HeuristicOutliner implements Outliner {
           }
         }
       }
-      out.add(new Definition(kind, name, name, attachedStart(file, line), end, line));
+      out.add(new Definition(kind, name, local, attachedStart(file, line), end, line));
     }
     return out;
   }

@@ -18,7 +18,12 @@ interface NodeRule {
    * @param localName its name qualified only by what the syntax itself says ({@code
    *     Scorer.score} for C++ {@code Scorer::score} or a Go method); usually the name
    * @param header the node whose first line names it
-   * @param range the node whose lines it spans (before wrappers and attached comments)
+   * @param range the node whose lines it spans (before wrappers and attached comments); with
+   *     {@code last}, the node it starts with
+   * @param last where a definition is not one node but runs from {@code range} to another (a
+   *     Haskell type signature and its equations, a Dart method signature and its body, an OCaml
+   *     {@code let} up to the first of its {@code and} bindings), the node it ends with; null
+   *     when {@code range} is the whole definition
    * @param declarationOnly whether it has no body
    */
   record Found(
@@ -27,5 +32,17 @@ interface NodeRule {
       String localName,
       TSNode header,
       TSNode range,
-      boolean declarationOnly) {}
+      @Nullable TSNode last,
+      boolean declarationOnly) {
+
+    Found(
+        Kind kind,
+        String name,
+        String localName,
+        TSNode header,
+        TSNode range,
+        boolean declarationOnly) {
+      this(kind, name, localName, header, range, null, declarationOnly);
+    }
+  }
 }

@@ -17,9 +17,10 @@ public final class Outliners {
 
   /**
    * The best available outliner, chosen per file by its language: tree-sitter for Python, Java,
-   * JavaScript, TypeScript, TSX, Go, Rust, C, C++, C#, Ruby, PHP, Kotlin and Bash; the
-   * indentation/brace heuristic for everything else and whenever a grammar cannot load or a parse
-   * fails. Never throws for file content.
+   * JavaScript, TypeScript, TSX, Go, Rust, C, C++, C#, Ruby, PHP, Kotlin, Bash, Scala, Swift,
+   * Elixir, Haskell, Dart and OCaml; the indentation/brace heuristic for everything else (Lua
+   * among them) and whenever a grammar cannot load or a parse fails. Never throws for file
+   * content.
    */
   public static Outliner standard() {
     return STANDARD;

@@ -44,6 +44,22 @@ final class SourceText {
     return end.getRow();
   }
 
+  /**
+   * Like {@link #endRow}, but a node that ends inside the indentation of a later row (an
+   * indentation-based block, as in Scala 3 or Haskell, that took the next line's leading
+   * whitespace) also ends on the row before.
+   */
+  int lastCodeRow(TSNode node) {
+    int row = endRow(node);
+    TSPoint end = node.getEndPoint();
+    if (row != end.getRow() || row == startRow(node) || row >= lines.size()) {
+      return row;
+    }
+    String line = lines.get(row);
+    int column = Math.min(charIndex(line, end.getColumn()), line.length());
+    return line.substring(0, column).isBlank() ? row - 1 : row;
+  }
+
   /** The text of a node on its first line (names are single-line), stripped. */
   String text(TSNode node) {
     TSPoint start = node.getStartPoint();

@@ -19,11 +19,13 @@ import org.treesitter.TSNode;
  *     {@code template <...>}, JavaScript {@code export}, the {@code const} of an arrow function)
  * @param attachable node types that belong to the definition right below them when they open
  *     their own line: comments, decorators and attributes that are siblings, not children
+ * @param attachableIf for some attachable types, which of their nodes attach (all when absent)
  */
 record SyntaxRules(
     ImmutableMap<String, NodeRule> rules,
     ImmutableSet<String> wrappers,
-    ImmutableSet<String> attachable) {
+    ImmutableSet<String> attachable,
+    ImmutableMap<String, AttachRule> attachableIf) {
 
   /** The rules for a language, or empty when no grammar backs it. */
   static Optional<SyntaxRules> forLanguage(Language language) {
@@ -42,6 +44,12 @@ record SyntaxRules(
           case PHP -> php();
           case KOTLIN -> kotlin();
           case BASH -> bash();
+          case SCALA -> ScalaRules.rules();
+          case SWIFT -> SwiftRules.rules();
+          case ELIXIR -> ElixirRules.rules();
+          case HASKELL -> HaskellRules.rules();
+          case DART -> DartRules.rules();
+          case OCAML -> OcamlRules.rules();
           default -> null;
         });
   }
@@ -216,7 +224,7 @@ record SyntaxRules(
   // ---- generic rules ----
 
   /** A definition named by its {@code name} field. */
-  private static NodeRule named(Kind kind) {
+  static NodeRule named(Kind kind) {
     return (node, text) -> byNameField(node, text, kind, false);
   }
 
@@ -226,7 +234,7 @@ record SyntaxRules(
   }
 
   /** A node that is always a declaration without a body (a signature). */
-  private static NodeRule declaration(Kind kind) {
+  static NodeRule declaration(Kind kind) {
     return (node, text) -> byNameField(node, text, kind, true);
   }
 
@@ -236,12 +244,12 @@ record SyntaxRules(
   }
 
   /** Only when the node spans several lines (a C# property with accessor bodies). */
-  private static NodeRule multiLine(NodeRule rule) {
+  static NodeRule multiLine(NodeRule rule) {
     return (node, text) ->
         SourceText.endRow(node) > SourceText.startRow(node) ? rule.describe(node, text) : null;
   }
 
-  private static @Nullable Found byNameField(
+  static @Nullable Found byNameField(
       TSNode node, SourceText text, Kind kind, boolean declarationOnly) {
     TSNode name = Nodes.field(node, "name");
     if (name == null) {
@@ -250,22 +258,34 @@ record SyntaxRules(
     return found(kind, text.text(name), name, node, declarationOnly);
   }
 
-  private static @Nullable Found found(
+  static @Nullable Found found(
       Kind kind, String name, TSNode header, TSNode range, boolean declarationOnly) {
     return found(kind, name, name, header, range, declarationOnly);
   }
 
-  private static @Nullable Found found(
+  static @Nullable Found found(
       Kind kind,
       String name,
       String localName,
       TSNode header,
       TSNode range,
       boolean declarationOnly) {
+    return found(kind, name, localName, header, range, null, declarationOnly);
+  }
+
+  /** A definition spanning from {@code first}'s start to {@code last}'s end (sibling nodes). */
+  static @Nullable Found found(
+      Kind kind,
+      String name,
+      String localName,
+      TSNode header,
+      TSNode first,
+      @Nullable TSNode last,
+      boolean declarationOnly) {
     if (name.isEmpty()) {
       return null;
     }
-    return new Found(kind, name, localName, header, range, declarationOnly);
+    return new Found(kind, name, localName, header, first, last, declarationOnly);
   }
 
   // ---- JavaScript / TypeScript ----
@@ -583,10 +603,11 @@ record SyntaxRules(
     return best;
   }
 
-  private static final class Builder {
+  static final class Builder {
     private final ImmutableMap.Builder<String, NodeRule> rules = ImmutableMap.builder();
     private final ImmutableSet.Builder<String> wrappers = ImmutableSet.builder();
     private final ImmutableSet.Builder<String> attachable = ImmutableSet.builder();
+    private final ImmutableMap.Builder<String, AttachRule> attachableIf = ImmutableMap.builder();
 
     /** Starts the rules of a grammar whose comment nodes have these types. */
     Builder(String... commentTypes) {
@@ -608,10 +629,16 @@ record SyntaxRules(
       return this;
     }
 
+    /** A node type whose nodes attach to the definition below them only when {@code rule} says. */
+    Builder attachableIf(String type, AttachRule rule) {
+      attachable.add(type);
+      attachableIf.put(type, rule);
+      return this;
+    }
 
     SyntaxRules build() {
       return new SyntaxRules(
-          rules.buildOrThrow(), wrappers.build(), attachable.build());
+          rules.buildOrThrow(), wrappers.build(), attachable.build(), attachableIf.buildOrThrow());
     }
   }
 }

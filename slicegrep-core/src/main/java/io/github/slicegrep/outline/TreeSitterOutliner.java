@@ -184,10 +184,16 @@ final class TreeSitterOutliner implements Outliner {
             continue;
           }
           TSNode node = captures[0].getNode();
-          if (grammar.isErrorPattern(match.getPatternIndex())) {
+          int pattern = match.getPatternIndex();
+          if (grammar.isErrorPattern(pattern)) {
             errorRows.add(new int[] {SourceText.startRow(node), SourceText.endRow(node)});
           } else {
-            visit(node, grammar.ruleOfPattern(match.getPatternIndex()));
+            NodeRule rule = grammar.ruleOfPattern(pattern);
+            if (rule != null) {
+              visit(node, rule);
+            } else if (grammar.attaches(pattern, node, text)) {
+              markAttachable(node);
+            }
           }
         }
       }
@@ -203,28 +209,29 @@ final class TreeSitterOutliner implements Outliner {
       return out;
     }
 
-    /** A captured node: an attachable comment or attribute when {@code rule} is null. */
-    private void visit(TSNode node, @Nullable NodeRule rule) {
-      if (rule == null) {
-        if (text.startsItsLine(node)) {
-          int last = Math.min(SourceText.endRow(node), attachableRow.length - 1);
-          for (int row = SourceText.startRow(node); row <= last; row++) {
-            attachableRow[row] = true;
-          }
+    /** An attachable comment or attribute marks its lines when it opens its own line. */
+    private void markAttachable(TSNode node) {
+      if (text.startsItsLine(node)) {
+        int last = Math.min(SourceText.endRow(node), attachableRow.length - 1);
+        for (int row = SourceText.startRow(node); row <= last; row++) {
+          attachableRow[row] = true;
         }
-        return;
       }
+    }
+
+    /** A captured candidate definition node. */
+    private void visit(TSNode node, NodeRule rule) {
       NodeRule.Found found = rule.describe(node, text);
       if (found == null) {
         return;
       }
       TSNode range = found.range();
       int startRow = SourceText.startRow(range);
-      int endRow = SourceText.endRow(range);
+      int endRow = text.lastCodeRow(found.last() != null ? found.last() : range);
       for (TSNode p = Nodes.parent(range); p != null && grammar.isWrapper(p.getSymbol());
           p = Nodes.parent(p)) {
         startRow = Math.min(startRow, SourceText.startRow(p));
-        endRow = Math.max(endRow, SourceText.endRow(p));
+        endRow = Math.max(endRow, text.lastCodeRow(p));
       }
       int headerRow = SourceText.startRow(found.header());
       if (headerRow < startRow || headerRow > endRow) {

@@ -24,6 +24,10 @@ public enum Language {
   SWIFT(Syntax.BRACES, "//", "/*", "swift"),
   DART(Syntax.BRACES, "//", "/*", "dart"),
   LUA(Syntax.END_KEYWORD, "--", null, "lua"),
+  ELIXIR(Syntax.END_KEYWORD, "#", null, "ex", "exs"),
+  HASKELL(Syntax.INDENT, "--", null, "hs"),
+  /** Comments are {@code (* ... *)} only: no line comment marker. */
+  OCAML(Syntax.INDENT, null, null, "ml", "mli"),
   /** Anything else: configuration, prose, data. Searched as text, outlined by indentation. */
   OTHER(Syntax.TEXT, null, null);
 

@@ -49,7 +49,15 @@ class FnBoundaryTest {
         new Case("scorer.rb", "call", 13, 21, "score"),
         new Case("Scorer.php", "array_map", 17, 29, "score"),
         new Case("Scorer.kt", "sumOf", 16, 27, "score"),
-        new Case("scorer.sh", "local", 5, 12, "score"));
+        new Case("scorer.sh", "local", 5, 12, "score"),
+        new Case("Scorer.scala", "terms", 16, 26, "score"),
+        new Case("Scorer.swift", "reduce", 17, 28, "score"),
+        new Case("scorer.ex", "Enum", 8, 17, "score"),
+        new Case("Scorer.hs", "words", 20, 28, "score"),
+        new Case("scorer.dart", "fold", 15, 24, "score"),
+        new Case("scorer.ml", "fold_left", 12, 19, "score"),
+        // Lua by the heuristic: the published grammar cannot parse table constructors
+        new Case("scorer.lua", "gmatch", 3, 16, "score"));
   }
 
   private static Path fixture(String name) throws URISyntaxException {

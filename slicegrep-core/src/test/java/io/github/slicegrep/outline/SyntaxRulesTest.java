@@ -14,11 +14,12 @@ class SyntaxRulesTest {
       EnumSet.of(
           Language.PYTHON, Language.JAVA, Language.JAVASCRIPT, Language.TYPESCRIPT, Language.TSX,
           Language.GO, Language.RUST, Language.C, Language.CPP, Language.CSHARP, Language.RUBY,
-          Language.PHP, Language.KOTLIN, Language.BASH);
+          Language.PHP, Language.KOTLIN, Language.BASH, Language.SCALA, Language.SWIFT,
+          Language.ELIXIR, Language.HASKELL, Language.DART, Language.OCAML);
 
   @ParameterizedTest
   @EnumSource(Language.class)
-  void exactlyTheFourteenParsedLanguagesHaveRulesAndAGrammar(Language language) {
+  void exactlyTheTwentyParsedLanguagesHaveRulesAndAGrammar(Language language) {
     assertEquals(PARSED.contains(language), SyntaxRules.forLanguage(language).isPresent());
     assertEquals(PARSED.contains(language), new Grammars().forLanguage(language).isPresent());
   }

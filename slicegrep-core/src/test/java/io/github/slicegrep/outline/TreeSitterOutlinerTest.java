@@ -12,8 +12,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * One fixture per parser-backed language, each with a class and methods, a nested function,
- * decorators or annotations and doc comments, a multi-line signature and a lambda or closure.
+ * One fixture per parser-backed language, each with a class (or module, type class) and methods,
+ * a nested function, decorators or annotations and doc comments, a multi-line signature and a
+ * lambda or closure.
  */
 class TreeSitterOutlinerTest {
 
@@ -192,6 +193,80 @@ class TreeSitterOutlinerTest {
              8    normalise() {
             14  function usage {
             19  main() {
+            """),
+        new Case("Scorer.scala", 24, 16, 26, "score", "Scorer.score", List.of(7), """
+             6  trait Weigher {
+             7    def weigh(term: String): Double
+            14  class Scorer(weight: Double) extends Weigher {
+            18    def score(
+            22      def normalise(v: Double): Double =
+            28    override def weigh(term: String): Double = term.length.toDouble
+            31  object Registry {
+            32    def lookup(name: String): Option[Scorer] = None
+            35  case class Hit(file: String, line: Int)
+            37  enum Mode {
+            41  def helper(x: Int): Int = {
+            """),
+        new Case("Scorer.swift", 26, 17, 28, "score", "Scorer.score", List.of(5), """
+             4  protocol Weigher {
+             5    func weigh(_ term: String) -> Double
+            10  final class Scorer: Weigher {
+            13    init(weight: Double) {
+            19    func score(
+            23      func normalise(_ v: Double) -> Double {
+            30    func weigh(_ term: String) -> Double { Double(term.count) }
+            33  struct Hit {
+            38  extension Scorer {
+            39    static func build() -> Scorer { Scorer(weight: 2) }
+            42  enum Mode { case fast, slow }
+            44  func helper(x: Int) -> Int {
+            """),
+        new Case("scorer.ex", 15, 8, 17, "score", "Scorer.score", List.of(31), """
+             1  defmodule Demo.Rank.Scorer do
+            12    def score(%__MODULE__{weight: weight}, query, boost \\\\ 1.0)
+            19    defp normalise(v, weight), do: v / weight
+            21    defmacro twice(x) do
+            25    defmodule Registry do
+            26      def lookup(_name), do: nil
+            30  defprotocol Demo.Weigher do
+            31    def weigh(weigher, term)
+            """),
+        new Case("Scorer.hs", 25, 20, 28, "score", "score", List.of(10), """
+             9  class Weigher a where
+            10    weigh :: a -> String -> Double
+            13  data Scorer = Scorer
+            17  instance Weigher Scorer where
+            18    weigh s term = fromIntegral (length term) * weight s
+            22  score :: Scorer
+            27    normalise t =
+            30  helper :: Int -> Int
+            34  newtype Name = Name String
+            36  main :: IO ()
+            """),
+        new Case("scorer.dart", 23, 15, 24, "score", "Scorer.score", List.of(5), """
+             4  abstract class Weigher {
+             5    double weigh(String term);
+            10  class Scorer implements Weigher {
+            13    Scorer(this.weight);
+            17    double score(
+            21      double normalise(double v) => v / weight;
+            27    double weigh(String term) =>
+            31  mixin Loggable {
+            32    void log(String message) {
+            37  extension Twice on int {
+            38    int twice() => this * 2;
+            41  enum Mode { fast, slow }
+            43  int helper(int x) {
+            """),
+        new Case("scorer.ml", 18, 12, 19, "score", "Scorer.score", List.of(5), """
+             4  module type WEIGHER = sig
+             5    val weigh : string -> float
+             9  module Scorer = struct
+            13    let score t
+            16      let normalise v = v /. t.weight in
+            22  let rec even n = if n = 0 then true else odd (n - 1)
+            23  and odd n = if n = 0 then false else even (n - 1)
+            25  let helper = function
             """));
   }
 

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 
 /**
  * A whole process that outlines one tiny file, to time JVM start with and without loading a
- * grammar. {@code none} outlines a Scala file (the heuristic, no native library);
+ * grammar. {@code none} outlines a Lua file (the heuristic, no native library);
  * a file name such as {@code x.py} or {@code x.rs} makes the process load that grammar.
  * Prints the number of definitions found (so the work cannot be skipped) and how long the first
  * outline took in-process: for a parsed language that is extracting the grammar's native library
@@ -16,7 +16,7 @@ public final class GrammarStartup {
   private GrammarStartup() {}
 
   public static void main(String[] args) {
-    String name = args.length == 0 || args[0].equals("none") ? "x.scala" : args[0];
+    String name = args.length == 0 || args[0].equals("none") ? "x.lua" : args[0];
     String text = "class A {\n  def f() {\n  }\n}\nfunc g() {\n}\ndef h():\n  pass\n";
     SourceFile file = SourceFile.of(Path.of(name), name, text);
     long start = System.nanoTime();

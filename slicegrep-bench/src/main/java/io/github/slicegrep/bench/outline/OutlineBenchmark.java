@@ -48,7 +48,9 @@ public class OutlineBenchmark {
 
   @Param({
     "scorer.py", "Scorer.java", "scorer.js", "scorer.ts", "Scorer.tsx", "scorer.go", "scorer.rs",
-    "scorer.c", "scorer.cpp", "Scorer.cs", "scorer.rb", "Scorer.php", "Scorer.kt", "scorer.sh"
+    "scorer.c", "scorer.cpp", "Scorer.cs", "scorer.rb", "Scorer.php", "Scorer.kt", "scorer.sh",
+    "Scorer.scala", "Scorer.swift", "scorer.ex", "Scorer.hs", "scorer.dart", "scorer.ml",
+    "scorer.lua"
   })
   public String fixture;
 

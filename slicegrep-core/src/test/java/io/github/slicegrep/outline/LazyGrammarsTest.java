@@ -1,0 +1,126 @@
+package io.github.slicegrep.outline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.slicegrep.Boundary;
+import io.github.slicegrep.FocusedRead;
+import io.github.slicegrep.Result;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Grammars load only for the languages a search meets, seen from outside: a fresh JVM runs a
+ * {@code --boundary fn} search over a Python-only tree, and its class-loading log must show the
+ * Python grammar class and no other, and (on Linux, from {@code /proc/self/maps}) only the core
+ * and Python native libraries mapped; searching a tree of Scala, Swift, Elixir, Haskell, Dart,
+ * OCaml and Lua files must then load exactly those six grammars more (so the checks do see
+ * grammars when they load).
+ */
+class LazyGrammarsTest {
+  private static final Pattern GRAMMAR_CLASS =
+      Pattern.compile("\\borg\\.treesitter\\.(TreeSitter[A-Z]\\w*)\\b");
+  /** A grammar's native library as the JNI loader names its temporary copy. */
+  private static final Pattern GRAMMAR_NATIVE =
+      Pattern.compile("tree-sitter-([a-z-]+?)\\.(?:so|dylib|dll)");
+  private static final String SEARCHED = "== searched ";
+  private static final String NATIVE = "== native ";
+  private static final Path MAPS = Path.of("/proc/self/maps");
+
+  /** Runs one search per argument directory, printing the natives mapped and a marker after each. */
+  public static void main(String[] args) throws IOException {
+    for (String dir : args) {
+      Result result = FocusedRead.run(Path.of(dir), "score", 0, Boundary.FN);
+      if (Files.isReadable(MAPS)) {
+        for (String line : Files.readAllLines(MAPS)) {
+          Matcher m = GRAMMAR_NATIVE.matcher(line);
+          if (m.find()) {
+            System.out.println(NATIVE + m.group(1));
+          }
+        }
+      }
+      System.out.println(SEARCHED + result.chunks().size());
+    }
+  }
+
+  @Test
+  void aPythonOnlySearchLoadsThePythonGrammarAndNoOther(@TempDir Path tmp) throws Exception {
+    Path python = Files.createDirectories(tmp.resolve("python"));
+    Files.writeString(python.resolve("scorer.py"), "def score(q):\n    return len(q)\n");
+    Files.writeString(python.resolve("util.py"), "def helper(x):\n    return score(x)\n");
+    Path mixed = Files.createDirectories(tmp.resolve("mixed"));
+    for (String fixture : List.of(
+        "Scorer.scala", "Scorer.swift", "scorer.ex", "Scorer.hs", "scorer.dart", "scorer.ml",
+        "scorer.lua")) {
+      Files.writeString(mixed.resolve(fixture), String.join("\n", Fixtures.load(fixture).lines()));
+    }
+
+    List<Loaded> perSearch = loadedGrammars(python, mixed);
+
+    assertEquals(List.of("TreeSitterPython"), perSearch.get(0).classes());
+    assertEquals(
+        List.of("TreeSitterDart", "TreeSitterElixir", "TreeSitterHaskell", "TreeSitterOcaml",
+            "TreeSitterScala", "TreeSitterSwift"),
+        perSearch.get(1).classes());
+    if (Files.isReadable(MAPS)) {
+      assertEquals(List.of("python"), perSearch.get(0).natives());
+      assertEquals(
+          List.of("dart", "elixir", "haskell", "ocaml", "python", "scala", "swift"),
+          perSearch.get(1).natives());
+    }
+  }
+
+  /**
+   * What had loaded by the end of one search.
+   *
+   * @param classes grammar classes loaded during that search
+   * @param natives grammar native libraries mapped in the process by its end
+   */
+  private record Loaded(List<String> classes, List<String> natives) {}
+
+  /** What each search loaded, in a child JVM with class-load logging. */
+  private static List<Loaded> loadedGrammars(Path... dirs)
+      throws IOException, InterruptedException {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    List<String> command = new ArrayList<>(List.of(
+        java.toString(), "-Xlog:class+load=info", "-cp", System.getProperty("java.class.path"),
+        LazyGrammarsTest.class.getName()));
+    for (Path dir : dirs) {
+      command.add(dir.toString());
+    }
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(2, TimeUnit.MINUTES), "child JVM did not finish");
+    assertEquals(0, process.exitValue(), output);
+
+    List<Loaded> perSearch = new ArrayList<>();
+    TreeSet<String> classes = new TreeSet<>();
+    TreeSet<String> natives = new TreeSet<>();
+    for (String line : output.split("\n")) {
+      if (line.startsWith(SEARCHED)) {
+        perSearch.add(new Loaded(List.copyOf(classes), List.copyOf(natives)));
+        classes.clear();
+        natives.clear();
+      } else if (line.startsWith(NATIVE)) {
+        natives.add(line.substring(NATIVE.length()).strip());
+      } else {
+        Matcher m = GRAMMAR_CLASS.matcher(line);
+        if (m.find()) {
+          classes.add(m.group(1));
+        }
+      }
+    }
+    assertEquals(dirs.length, perSearch.size(), output);
+    return perSearch;
+  }
+}
