@@ -39,7 +39,11 @@ import org.jspecify.annotations.Nullable;
  * Only stamps that had settled ({@link FileStamp#settled}) when read are stored. Thread-safe.
  */
 public final class PersistentIndex {
-  static final int FORMAT_VERSION = 2;
+  /**
+   * Raised whenever what an outline holds changes for files already indexed: 3 since Scala,
+   * Swift and Dart files are parsed (their stored heuristic outlines must not outlive that).
+   */
+  static final int FORMAT_VERSION = 3;
   private static final byte[] MAGIC = "slicegrep-index\n".getBytes(StandardCharsets.US_ASCII);
   static final int TERMS_FORMAT_VERSION = 1;
   private static final byte[] TERMS_MAGIC =
