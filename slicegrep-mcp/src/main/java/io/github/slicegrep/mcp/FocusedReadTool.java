@@ -44,15 +44,18 @@ final class FocusedReadTool implements Tool {
 
   private static final Set<String> ARGUMENTS =
       Set.of("path", "pattern", "budget", "boundary", "before", "after", "objective",
-          "recursive", "dedupe", "dense", "history");
+          "recursive", "dedupe", "dense", "history", "fresh");
 
   private final FocusedReader reader;
   private final Workspace workspace;
+  private final SessionMemory memory;
   private final ObjectNode definition;
 
-  FocusedReadTool(FocusedReader reader, Workspace workspace, ObjectMapper mapper) {
+  FocusedReadTool(
+      FocusedReader reader, Workspace workspace, SessionMemory memory, ObjectMapper mapper) {
     this.reader = reader;
     this.workspace = workspace;
+    this.memory = memory;
     this.definition = ToolSchemas.focusedRead(mapper, MAX_BUDGET, MAX_CONTEXT);
   }
 
@@ -87,12 +90,27 @@ final class FocusedReadTool implements Tool {
             // With roots, a walk never follows a link out of the searched folder; the check of
             // every reported file below stays as a second line.
             .withConfined(!workspace.roots().isEmpty());
+    boolean fresh = args.bool("fresh", false);
+    int call = memory.beginCall();
     Result result = reader.search(path, pattern, options);
+    List<SessionMemory.Shown> shown = List.of();
+    if (!fresh) {
+      // Chunks this session already sent are named instead of sent again; the search is
+      // widened by their tokens so that the next best chunks take the budget they free.
+      int repeated = memory.repeatedTokens(path, result);
+      if (repeated > 0) {
+        result = reader.search(path, pattern, options.withBudget(budget + repeated));
+      }
+      SessionMemory.Answer answer = memory.withoutRepeats(path, result, budget);
+      result = answer.result();
+      shown = answer.shown();
+    }
     if (Files.isDirectory(path)) {
       workspace.checkReached(path, filesNamed(result));
     }
+    memory.remember(path, result, call);
     List<String> texts = new ArrayList<>();
-    texts.add(result.render());
+    texts.add(result.render() + alreadyShown(shown));
     if (budget != asked) {
       texts.add(
           String.format(
@@ -101,7 +119,28 @@ final class FocusedReadTool implements Tool {
                   + " read the OMITTED ranges directly.",
               asked == 0 ? "0 (unlimited)" : String.valueOf(asked), MAX_BUDGET));
     }
-    return ToolResult.success(texts, structured(result));
+    return ToolResult.success(texts, structured(result, shown));
+  }
+
+  /** The report's last section: the chunks named instead of sent again. */
+  private static String alreadyShown(List<SessionMemory.Shown> shown) {
+    if (shown.isEmpty()) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder("\nALREADY SHOWN — ").append(shown.size())
+        .append(" chunk(s) sent earlier in this session, unchanged since, not repeated"
+            + " (fresh: true sends them again):\n");
+    for (SessionMemory.Shown s : shown) {
+      Chunk c = s.chunk();
+      sb.append("  ").append(c.file()).append(':').append(c.lineStart()).append('-')
+          .append(c.lineEnd());
+      if (c.symbol() != null) {
+        sb.append(" fn=").append(c.symbol());
+      }
+      sb.append("  (call ").append(s.call()).append(", ~").append(c.tokens())
+          .append(" tok)\n");
+    }
+    return sb.toString();
   }
 
   private static Set<String> filesNamed(Result r) {
@@ -112,12 +151,28 @@ final class FocusedReadTool implements Tool {
     return files;
   }
 
-  /** The documented JSON result with its long lists cut to {@link #MAX_LISTED}. */
-  private static Map<String, Object> structured(Result r) {
+  /**
+   * The documented JSON result with its long lists cut to {@link #MAX_LISTED}, and the chunks
+   * named instead of sent.
+   */
+  private static Map<String, Object> structured(Result r, List<SessionMemory.Shown> shown) {
     Map<String, Object> m = new LinkedHashMap<>(r.toMap());
     cut(m, "omitted");
     cut(m, "files");
     m.put("omitted_total", r.omitted().size());
+    List<Map<String, Object>> named = new ArrayList<>();
+    for (SessionMemory.Shown s : shown) {
+      Map<String, Object> e = new LinkedHashMap<>();
+      e.put("file", s.chunk().file());
+      e.put("line_start", s.chunk().lineStart());
+      e.put("line_end", s.chunk().lineEnd());
+      e.put("symbol", s.chunk().symbol());
+      e.put("hash", s.chunk().hash());
+      e.put("tokens", s.chunk().tokens());
+      e.put("call", s.call());
+      named.add(e);
+    }
+    m.put("already_shown", named);
     return m;
   }
 

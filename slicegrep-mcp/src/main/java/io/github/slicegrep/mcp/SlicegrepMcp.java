@@ -83,7 +83,7 @@ public final class SlicegrepMcp {
     // Closed at the end so the tree watches it keeps (inotify instances) are released at once.
     try (FocusedReader reader = FocusedReader.watching()) {
       List<Tool> tools =
-          List.of(new FocusedReadTool(reader, workspace, mapper),
+          List.of(new FocusedReadTool(reader, workspace, new SessionMemory(), mapper),
               new FileMapTool(reader, workspace, mapper));
       McpProtocol protocol = new McpProtocol(mapper, tools, version(), log);
       log.info("ready on stdio, version " + version() + (roots.isEmpty()

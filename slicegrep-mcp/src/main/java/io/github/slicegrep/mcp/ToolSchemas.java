@@ -93,6 +93,12 @@ final class ToolSchemas {
         .put("description",
             "Re-rank the file list by git history (churn, co-change) inside a git work tree"
                 + " (default false: it did not win where measured).");
+    p.putObject("fresh")
+        .put("type", "boolean").put("default", false)
+        .put("description",
+            "Send every chunk in full, even those this session was already sent (default false:"
+                + " a chunk sent earlier and unchanged since is named under ALREADY SHOWN, and"
+                + " its budget goes to the next best chunk).");
     input.putArray("required").add("path").add("pattern");
     input.put("additionalProperties", false);
     tool.set("outputSchema", focusedReadOutput(mapper));
@@ -190,6 +196,18 @@ final class ToolSchemas {
     fp.putObject("regions").put("type", "integer");
     fp.putObject("hits").put("type", "integer");
     p.putObject("omitted_total").put("type", "integer");
+    ObjectNode named = p.putObject("already_shown").put("type", "array").putObject("items");
+    named.put("type", "object");
+    ObjectNode np = named.putObject("properties");
+    np.putObject("file").put("type", "string");
+    np.putObject("line_start").put("type", "integer");
+    np.putObject("line_end").put("type", "integer");
+    np.putObject("symbol").putArray("type").add("string").add("null");
+    np.putObject("hash").put("type", "string");
+    np.putObject("tokens").put("type", "integer");
+    np.putObject("call").put("type", "integer");
+    ArrayNode namedRequired = named.putArray("required");
+    np.fieldNames().forEachRemaining(namedRequired::add);
     ArrayNode required = out.putArray("required");
     p.fieldNames().forEachRemaining(name -> {
       if (!name.equals("files")) {
