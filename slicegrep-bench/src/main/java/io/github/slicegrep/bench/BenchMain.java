@@ -1,6 +1,7 @@
 package io.github.slicegrep.bench;
 
 import io.github.slicegrep.bench.changes.ChangesCommand;
+import io.github.slicegrep.bench.questions.QuestionsCommand;
 import io.github.slicegrep.bench.corpus.CorpusSetup;
 import io.github.slicegrep.bench.corpus.Fetcher;
 import io.github.slicegrep.bench.corpus.Manifest;
@@ -13,14 +14,14 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code slicegrep-bench} command: {@code setup}, {@code run}, {@code compare},
- * {@code charts}, {@code changes}.
+ * {@code charts}, {@code changes}, {@code questions}.
  */
 @Command(
     name = "slicegrep-bench",
     mixinStandardHelpOptions = true,
     description = "Pinned corpora, the controlled retrieval suite and one-task comparisons.",
     subcommands = {BenchMain.Setup.class, RunCommand.class, CompareCommand.class,
-        ChartsCommand.class, ChangesCommand.class})
+        ChartsCommand.class, ChangesCommand.class, QuestionsCommand.class})
 public final class BenchMain implements Callable<Integer> {
   /** Environment variable naming the corpora folder. */
   public static final String CORPORA_ENV = "SLICEGREP_BENCH_CORPORA";
@@ -37,7 +38,7 @@ public final class BenchMain implements Callable<Integer> {
   }
 
   /** Resolves {@code --corpora}, then the environment variable, then {@code ./bench-corpora}. */
-  static Path corporaDir(Path option) {
+  public static Path corporaDir(Path option) {
     if (option != null) {
       return option;
     }
@@ -45,7 +46,7 @@ public final class BenchMain implements Callable<Integer> {
     return Path.of(env != null && !env.isBlank() ? env : DEFAULT_CORPORA);
   }
 
-  static final Fetcher.Log STDERR_LOG = new Fetcher.Log() {
+  public static final Fetcher.Log STDERR_LOG = new Fetcher.Log() {
     @Override
     public void info(String message) {
       System.err.println("setup: " + message);

@@ -1,8 +1,12 @@
 package io.github.slicegrep.bench.strategy;
 
+import io.github.slicegrep.bench.truth.Span;
 import java.util.List;
 
-/** The ranked-unit baselines: BM25 or TF-IDF over fixed windows, TF-IDF over AST chunks. */
+/**
+ * The ranked-unit baselines: BM25 or TF-IDF over fixed windows, BM25 or TF-IDF over
+ * definition-aligned chunks (the bench's own extraction, not slicegrep's outline).
+ */
 public final class IndexedRetrieval implements Strategy {
   /** How many ranked units the packer may look at. */
   static final int CANDIDATES = 60;
@@ -11,7 +15,8 @@ public final class IndexedRetrieval implements Strategy {
   public enum Kind {
     BM25_WINDOWS("bm25-windows"),
     TFIDF_WINDOWS("tfidf-windows"),
-    TFIDF_AST_CHUNKS("tfidf-ast-chunks");
+    TFIDF_AST_CHUNKS("tfidf-ast-chunks"),
+    BM25_AST_CHUNKS("bm25-ast-chunks");
 
     private final String label;
 
@@ -33,12 +38,17 @@ public final class IndexedRetrieval implements Strategy {
 
   @Override
   public Retrieval retrieve(SearchContext ctx, String query) {
+    return Packer.pack(ranked(ctx, query), ctx.sources(), Limits.RETRIEVAL_BUDGET);
+  }
+
+  /** The units this baseline ranks for {@code query}, best first, before packing. */
+  public List<Span> ranked(SearchContext ctx, String query) {
     List<String> terms = Terms.query(query);
-    var ranked = switch (kind) {
+    return switch (kind) {
       case BM25_WINDOWS -> ctx.windows().bm25(terms, CANDIDATES);
       case TFIDF_WINDOWS -> ctx.windows().tfidf(terms, CANDIDATES);
       case TFIDF_AST_CHUNKS -> ctx.chunks().tfidf(terms, CANDIDATES);
+      case BM25_AST_CHUNKS -> ctx.chunks().bm25(terms, CANDIDATES);
     };
-    return Packer.pack(ranked, ctx.sources(), Limits.RETRIEVAL_BUDGET);
   }
 }

@@ -1,0 +1,109 @@
+package io.github.slicegrep.bench.questions;
+
+import io.github.slicegrep.Boundary;
+import io.github.slicegrep.Chunk;
+import io.github.slicegrep.FocusedReader;
+import io.github.slicegrep.Omission;
+import io.github.slicegrep.Options;
+import io.github.slicegrep.Result;
+import io.github.slicegrep.SlicegrepException;
+import io.github.slicegrep.bench.metrics.Tokens;
+import io.github.slicegrep.bench.strategy.IndexedRetrieval;
+import io.github.slicegrep.bench.strategy.Limits;
+import io.github.slicegrep.bench.strategy.ProbeStrategy;
+import io.github.slicegrep.bench.strategy.Retrieval;
+import io.github.slicegrep.bench.strategy.SearchContext;
+import io.github.slicegrep.bench.truth.Span;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** An engine as the questions suite sees it: a ranked list, what fit the budget, its cost. */
+public interface Engine {
+  /**
+   * One engine's answer.
+   *
+   * @param ranked every unit it ranks, best first (for NDCG)
+   * @param shown the code it hands over within the budget
+   * @param tokens what the answer costs to read
+   */
+  record Answer(List<Span> ranked, List<Span> shown, int tokens) {}
+
+  String name();
+
+  Answer answer(SearchContext ctx, String question);
+
+  /**
+   * slicegrep through its public API at the retrieval budget, boundary fn: its ranked list is
+   * the chunks, then the omitted regions, in order.
+   */
+  static Engine slicegrep() {
+    FocusedReader reader = new FocusedReader();
+    return new Engine() {
+      @Override
+      public String name() {
+        return "slicegrep";
+      }
+
+      @Override
+      public Answer answer(SearchContext ctx, String question) {
+        Options options =
+            Options.defaults().withBudget(Limits.RETRIEVAL_BUDGET).withBoundary(Boundary.FN);
+        Result r;
+        try {
+          r = reader.search(ctx.root(), question, options);
+        } catch (SlicegrepException e) {
+          return new Answer(List.of(), List.of(), Tokens.count(e.getMessage()));
+        }
+        List<Span> shown = new ArrayList<>();
+        for (Chunk c : r.chunks()) {
+          if (c.lineStart() >= 1 && c.lineEnd() >= c.lineStart()) {
+            shown.add(new Span(c.file(), c.lineStart(), c.lineEnd()));
+          }
+        }
+        List<Span> ranked = new ArrayList<>(shown);
+        for (Omission o : r.omitted()) {
+          if (o.lineStart() >= 1 && o.lineEnd() >= o.lineStart()) {
+            ranked.add(new Span(o.file(), o.lineStart(), o.lineEnd()));
+          }
+        }
+        return new Answer(ranked, shown, Tokens.count(r.render()));
+      }
+    };
+  }
+
+  /** A ranked-unit baseline: its ranking before packing, and what packing keeps. */
+  static Engine indexed(IndexedRetrieval.Kind kind) {
+    IndexedRetrieval baseline = new IndexedRetrieval(kind);
+    return new Engine() {
+      @Override
+      public String name() {
+        return baseline.name();
+      }
+
+      @Override
+      public Answer answer(SearchContext ctx, String question) {
+        Retrieval packed = baseline.retrieve(ctx, question);
+        return new Answer(baseline.ranked(ctx, question), packed.shown(),
+            Tokens.count(packed.text()));
+      }
+    };
+  }
+
+  /** The peer probe: its blocks in its order are both its ranking and what it shows. */
+  static Engine probe(Path binary) {
+    ProbeStrategy probe = new ProbeStrategy(binary);
+    return new Engine() {
+      @Override
+      public String name() {
+        return probe.name();
+      }
+
+      @Override
+      public Answer answer(SearchContext ctx, String question) {
+        Retrieval r = probe.retrieve(ctx, question);
+        return new Answer(r.shown(), r.shown(), Tokens.count(r.text()));
+      }
+    };
+  }
+}

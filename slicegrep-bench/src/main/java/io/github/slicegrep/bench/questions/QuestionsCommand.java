@@ -1,0 +1,120 @@
+package io.github.slicegrep.bench.questions;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.slicegrep.bench.BenchMain;
+import io.github.slicegrep.bench.corpus.CorpusSetup;
+import io.github.slicegrep.bench.corpus.Manifest;
+import io.github.slicegrep.bench.corpus.RegistryFetcher;
+import io.github.slicegrep.bench.strategy.IndexedRetrieval;
+import io.github.slicegrep.bench.truth.Lang;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code slicegrep-bench questions}: the questions suite (slicegrep-bench/questions), tuning
+ * split by default; a confirmation run is recorded in the suite's ledger.
+ */
+@Command(name = "questions", mixinStandardHelpOptions = true,
+    description = "Hand-written questions with hand-annotated answers: NDCG@10, file recall and"
+        + " tokens per engine and kind.")
+public final class QuestionsCommand implements Callable<Integer> {
+  /** Where the suite's files are, from the repository root. */
+  static final Path DEFAULT_QUESTIONS = Path.of("slicegrep-bench/questions");
+  /** The ledger of confirmation runs, beside the questions. */
+  static final String LEDGER = "confirmation-runs.tsv";
+
+  @Option(names = "--corpora", description = "corpora folder (default: $SLICEGREP_BENCH_CORPORA"
+      + " or ./bench-corpora)")
+  Path corpora;
+
+  @Option(names = "--questions", description = "folder of <corpus>.jsonl files (default: ${DEFAULT-VALUE})")
+  Path questions = DEFAULT_QUESTIONS;
+
+  @Option(names = "--split", description = "tuning, confirmation or all (default: ${DEFAULT-VALUE})")
+  String split = "tuning";
+
+  @Option(names = "--corpus", description = "only this corpus (repeatable)")
+  List<String> only = new ArrayList<>();
+
+  @Option(names = "--probe", description = "path to a probe binary: adds the peer row")
+  Path probe;
+
+  @Option(names = "--json", description = "write the summary and every judgement here")
+  Path json;
+
+  @Override
+  public Integer call() throws IOException {
+    List<Question> all = new ArrayList<>();
+    try (Stream<Path> files = Files.list(questions)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList()) {
+        all.addAll(Question.load(f));
+      }
+    }
+    List<Question> chosen = all.stream().filter(q -> split.equals("all")
+        || q.split().name().equalsIgnoreCase(split)).toList();
+    Manifest manifest = Manifest.bundled();
+    CorpusSetup setup = new CorpusSetup(manifest, BenchMain.corporaDir(corpora),
+        new RegistryFetcher(), BenchMain.STDERR_LOG);
+    CorpusSetup.Report verified = setup.verify();
+    List<QuestionsSuite.Corpus> refs = new ArrayList<>();
+    for (Map.Entry<String, String> c : manifest.corpora().entrySet()) {
+      boolean asked = chosen.stream().anyMatch(q -> q.corpus().equals(c.getKey()));
+      if (!asked || (!only.isEmpty() && !only.contains(c.getKey()))) {
+        continue;
+      }
+      if (!verified.ready().contains(c.getKey())) {
+        System.err.println("questions: corpus " + c.getKey() + " is not verified; run setup first");
+        return 1;
+      }
+      refs.add(new QuestionsSuite.Corpus(c.getKey(), Lang.parse(c.getValue()),
+          setup.sourceRoot(c.getKey())));
+    }
+    List<Engine> engines = new ArrayList<>(List.of(Engine.slicegrep(),
+        Engine.indexed(IndexedRetrieval.Kind.BM25_WINDOWS),
+        Engine.indexed(IndexedRetrieval.Kind.BM25_AST_CHUNKS)));
+    if (probe != null) {
+      engines.add(Engine.probe(probe));
+    }
+    List<QuestionsSuite.Row> rows = new QuestionsSuite(engines, System.err).run(refs, chosen);
+    Map<String, Map<String, QuestionsSuite.Summary>> summary = QuestionsSuite.summarise(rows);
+    String table = QuestionsSuite.markdown(summary);
+    System.out.print(table);
+    String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    if (!split.equals("tuning")) {
+      // Every look at the confirmation half is on record, so nobody tunes on it unawares.
+      Files.writeString(questions.resolve(LEDGER),
+          date + "\t" + split + "\t" + rows.size() + " judgements\t"
+              + summary.keySet() + "\n", StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+    if (json != null) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("date", date);
+      m.put("split", split);
+      m.put("summary", summary);
+      List<Map<String, Object>> judged = new ArrayList<>();
+      for (QuestionsSuite.Row r : rows) {
+        judged.add(Map.of("engine", r.engine(), "id", r.question().id(),
+            "kind", r.question().kind().label(), "ndcg10", r.judgement().ndcg10(),
+            "file_recall", r.judgement().fileRecall(), "tokens", r.judgement().tokens()));
+      }
+      m.put("judgements", judged);
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), m);
+    }
+    return 0;
+  }
+}

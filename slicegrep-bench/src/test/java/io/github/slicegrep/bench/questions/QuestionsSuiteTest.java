@@ -1,0 +1,116 @@
+package io.github.slicegrep.bench.questions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.slicegrep.bench.strategy.IndexedRetrieval;
+import io.github.slicegrep.bench.truth.Lang;
+import io.github.slicegrep.bench.truth.Span;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QuestionsSuiteTest {
+  @TempDir Path dir;
+
+  private static Question question(Question.Kind kind, Question.Graded... relevant) {
+    return new Question("t-001", "t", kind, "where is it", List.of(relevant));
+  }
+
+  private static Question.Graded graded(String file, int start, int end, int grade) {
+    return new Question.Graded(new Span(file, start, end), grade);
+  }
+
+  @Test
+  void ndcgCreditsEachAnnotatedSpanOnceAtItsFirstRank() {
+    Question q = question(Question.Kind.CONCEPT, graded("a.py", 10, 20, 2), graded("b.py", 1, 5, 1));
+    double idcg = 3 + 1 / (Math.log(3) / Math.log(2));
+    List<Span> ranked = List.of(new Span("c.py", 1, 9), new Span("a.py", 15, 30),
+        new Span("a.py", 10, 12), new Span("b.py", 5, 9));
+    double dcg = 3 / (Math.log(3) / Math.log(2)) + 1 / (Math.log(5) / Math.log(2));
+    assertEquals(dcg / idcg, Judgement.ndcg(q, ranked, 10), 1e-9);
+    // One unit reaching both spans gains the better once; the ideal is not beaten.
+    Question same = question(Question.Kind.CONCEPT, graded("a.py", 10, 20, 2),
+        graded("a.py", 30, 40, 1));
+    assertEquals(3 / (3 + 1 / (Math.log(3) / Math.log(2))),
+        Judgement.ndcg(same, List.of(new Span("a.py", 1, 50)), 10), 1e-9);
+    assertEquals(1.0, Judgement.ndcg(q, List.of(new Span("a.py", 1, 10), new Span("b.py", 2, 2)),
+        10), 1e-9);
+    assertEquals(0.0, Judgement.ndcg(q, List.of(), 10));
+  }
+
+  @Test
+  void fileRecallCountsFilesWhoseAnnotatedLinesWereShown() {
+    Question q = question(Question.Kind.ARCHITECTURE, graded("a.py", 10, 20, 2),
+        graded("b.py", 1, 5, 1), graded("b.py", 40, 50, 1));
+    assertEquals(0.5, Judgement.fileRecall(q, List.of(new Span("b.py", 45, 60),
+        new Span("a.py", 21, 30))));
+    assertEquals(1.0, Judgement.fileRecall(q, List.of(new Span("a.py", 20, 20),
+        new Span("b.py", 5, 5))));
+  }
+
+  @Test
+  void questionsLoadRetiredOnesAreLeftOutAndABadLineIsNamed() throws IOException {
+    Path f = dir.resolve("t.jsonl");
+    Files.writeString(f, "{\"id\":\"t-001\",\"corpus\":\"t\",\"kind\":\"symbol\",\"question\":\"Router\","
+        + "\"relevant\":[{\"file\":\"a.py\",\"start\":1,\"end\":4,\"grade\":2}]}\n\n"
+        + "{\"id\":\"t-002\",\"corpus\":\"t\",\"kind\":\"concept\",\"question\":\"x\",\"retired\":\"wrong\","
+        + "\"relevant\":[{\"file\":\"a.py\",\"start\":1,\"end\":4}]}\n");
+    List<Question> qs = Question.load(f);
+    assertEquals(1, qs.size());
+    assertEquals(Question.Kind.SYMBOL, qs.get(0).kind());
+    Files.writeString(f, "{\"id\":\"t-001\",\"corpus\":\"t\",\"kind\":\"symbol\",\"question\":\"R\","
+        + "\"relevant\":[{\"file\":\"a.py\",\"start\":5,\"end\":4}]}\n");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Question.load(f));
+    assertTrue(e.getMessage().startsWith(f + ":1: "), e.getMessage());
+  }
+
+  @Test
+  void theSplitIsFixedByTheTextAndCutsTheSuiteInTwo() {
+    int tuning = 0;
+    for (int i = 0; i < 1000; i++) {
+      Question q = new Question("t-" + i, "t", Question.Kind.CONCEPT, "how does thing " + i + " work",
+          List.of(graded("a.py", 1, 1, 2)));
+      assertEquals(q.split(), new Question("other", "u", Question.Kind.SYMBOL, q.question(),
+          List.of(graded("b.py", 2, 2, 1))).split(), "the text alone decides");
+      tuning += q.split() == Question.Split.TUNING ? 1 : 0;
+    }
+    assertTrue(tuning > 400 && tuning < 600, "about half: " + tuning);
+  }
+
+  @Test
+  void enginesAreJudgedOnACorpus() throws IOException {
+    Path root = Files.createDirectories(dir.resolve("corpus/pkg"));
+    Files.writeString(root.resolve("router.py"), "class Router:\n    def add_route(self, path):\n"
+        + "        self.routes.append(path)\n\n    def dispatch(self, request):\n"
+        + "        return self.routes[0]\n");
+    Files.writeString(root.resolve("cache.py"), "def expire(entries, now):\n"
+        + "    return [e for e in entries if e.deadline > now]\n");
+    List<Question> qs = List.of(
+        new Question("c-001", "c", Question.Kind.SYMBOL, "Router",
+            List.of(graded("pkg/router.py", 1, 6, 2))),
+        new Question("c-002", "c", Question.Kind.CONCEPT, "drop entries past their deadline",
+            List.of(graded("pkg/cache.py", 1, 2, 2))));
+    QuestionsSuite suite = new QuestionsSuite(List.of(Engine.slicegrep(),
+        Engine.indexed(IndexedRetrieval.Kind.BM25_AST_CHUNKS)),
+        new PrintStream(new ByteArrayOutputStream()));
+    List<QuestionsSuite.Row> rows =
+        suite.run(List.of(new QuestionsSuite.Corpus("c", Lang.PYTHON, dir.resolve("corpus"))), qs);
+    assertEquals(4, rows.size());
+    assertEquals(1.0, rows.get(0).judgement().ndcg10(), 1e-9, "slicegrep finds the class first");
+    assertEquals(1.0, rows.get(0).judgement().fileRecall());
+    assertTrue(rows.get(0).judgement().tokens() > 0);
+    Map<String, Map<String, QuestionsSuite.Summary>> summary = QuestionsSuite.summarise(rows);
+    assertEquals(2, summary.get("slicegrep").get("all").questions());
+    assertEquals(1, summary.get("slicegrep").get("symbol").questions());
+    assertEquals(0, summary.get("slicegrep").get("architecture").questions());
+    assertTrue(QuestionsSuite.markdown(summary).contains("| bm25-ast-chunks | concept | 1 |"));
+  }
+}
