@@ -14,6 +14,8 @@ import java.util.Map;
  * @param searched how the searched path is named in the report ({@code src/} or {@code a.py})
  * @param directory whether a directory was searched (adds the ranked file list)
  * @param query the query's fragments as searched
+ * @param readAs how the query was read: {@code exact}, {@code question}, {@code quotation}, or
+ *     {@code words} (its exact reading matched nothing, so it was searched by its words)
  * @param chunks the slices shown, best first
  * @param negativeEvidence statements about what is absent or hidden
  * @param totalTokens tokens of all chunks' code
@@ -29,6 +31,7 @@ public record Result(
     String searched,
     boolean directory,
     List<String> query,
+    String readAs,
     List<Chunk> chunks,
     List<String> negativeEvidence,
     int totalTokens,
@@ -46,6 +49,8 @@ public record Result(
    * @param searched how the searched path is named in the report ({@code src/} or {@code a.py})
    * @param directory whether a directory was searched (adds the ranked file list)
    * @param query the query's fragments as searched
+   * @param readAs how the query was read: {@code exact}, {@code question}, {@code quotation},
+   *     or {@code words}
    * @param chunks the slices shown, best first
    * @param negativeEvidence statements about what is absent or hidden
    * @param totalTokens tokens of all chunks' code

@@ -16,6 +16,7 @@ public final class Query {
   private final ImmutableSet<String> definitionTargets;
   private final ImmutableList<String> questionWords;
   private final boolean asksForTests;
+  private final Reading reading;
 
   /**
    * How a query is answered. Precise queries (identifiers, patterns, messages, one or two words)
@@ -27,15 +28,44 @@ public final class Query {
     VAGUE
   }
 
+  /** How the text was read, as the result reports it ({@code read_as}). */
+  public enum Reading {
+    /** As written: identifiers, patterns, alternatives, a phrase of one or two words. */
+    EXACT("exact"),
+    /** A plain-English question, by its words, stems and compounds. */
+    QUESTION("question"),
+    /** A question that stands verbatim in the code, searched as the one phrase it is. */
+    QUOTATION("quotation"),
+    /** Text whose exact reading matched nothing, searched by its words instead. */
+    WORDS("words");
+
+    private final String label;
+
+    Reading(String label) {
+      this.label = label;
+    }
+
+    /** The name the result uses. */
+    public String label() {
+      return label;
+    }
+  }
+
   Query(
       String text, List<Fragment> fragments, Set<String> symbols, Set<String> definitionTargets,
-      List<String> questionWords, boolean asksForTests) {
+      List<String> questionWords, boolean asksForTests, Reading reading) {
     this.text = text;
     this.fragments = ImmutableList.copyOf(fragments);
     this.symbols = ImmutableSet.copyOf(symbols);
     this.definitionTargets = ImmutableSet.copyOf(definitionTargets);
     this.questionWords = ImmutableList.copyOf(questionWords);
     this.asksForTests = asksForTests;
+    this.reading = reading;
+  }
+
+  /** How the text was read. */
+  public Reading reading() {
+    return reading;
   }
 
   /** The query as given. */

@@ -44,7 +44,8 @@ public final class QueryParser {
     SlicegrepException.check(text != null, "pattern is empty");
     List<String> pieces = splitTopLevel(text);
     SlicegrepException.check(!pieces.isEmpty(), "pattern is empty");
-    return parse(text, pieces, pieces.size() == 1 && PlainEnglish.applies(pieces.get(0)));
+    boolean question = pieces.size() == 1 && PlainEnglish.applies(pieces.get(0));
+    return parse(text, pieces, question, question ? Query.Reading.QUESTION : Query.Reading.EXACT);
   }
 
   /**
@@ -54,10 +55,25 @@ public final class QueryParser {
    */
   public static Query parseVerbatim(String text) {
     SlicegrepException.check(text != null && !text.isBlank(), "pattern is empty");
-    return parse(text, List.of(text.strip()), false);
+    return parse(text, List.of(text.strip()), false, Query.Reading.QUOTATION);
   }
 
-  private static Query parse(String text, List<String> pieces, boolean plainEnglish) {
+  /**
+   * Reads {@code text} by its words, whatever its shape: for text whose exact reading matched
+   * nothing (a sentence with a trailing period, quotes, parentheses, an issue number, a phrase
+   * of two words), so that a search never comes back empty while its words are in the code.
+   *
+   * @return the words' reading, or empty when the text has no content word
+   */
+  public static Optional<Query> parseWords(String text) {
+    if (text == null || PlainEnglish.contentWords(text).isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(parse(text, List.of(text.strip()), true, Query.Reading.WORDS));
+  }
+
+  private static Query parse(
+      String text, List<String> pieces, boolean plainEnglish, Query.Reading reading) {
     List<String> texts = plainEnglish ? PlainEnglish.expand(pieces.get(0)) : pieces;
     List<Fragment> fragments = new ArrayList<>();
     List<String> catastrophic = new ArrayList<>();
@@ -101,7 +117,7 @@ public final class QueryParser {
         plainEnglish ? PlainEnglish.contentWords(pieces.get(0)) : List.of();
     return new Query(
         text, fragments, symbols, definitionTargets, questionWords,
-        TEST_WORD.matcher(text).find());
+        TEST_WORD.matcher(text).find(), reading);
   }
 
   /**

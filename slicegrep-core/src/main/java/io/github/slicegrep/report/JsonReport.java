@@ -26,6 +26,7 @@ public final class JsonReport {
   public static Map<String, Object> toMap(ResultView r) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("query", r.query());
+    m.put("read_as", r.readAs());
     List<Map<String, Object>> chunks = new ArrayList<>();
     for (Chunk c : r.chunks()) {
       Map<String, Object> cm = new LinkedHashMap<>();

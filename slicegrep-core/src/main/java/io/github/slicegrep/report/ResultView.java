@@ -20,6 +20,9 @@ public interface ResultView {
   /** The query's fragments as searched. */
   List<String> query();
 
+  /** How the query was read: exact, question, quotation or words. */
+  String readAs();
+
   /** The slices shown, best first. */
   List<Chunk> chunks();
 

@@ -4,6 +4,7 @@ import io.github.slicegrep.Chunk;
 import io.github.slicegrep.Omission;
 import io.github.slicegrep.RankedFile;
 import java.util.List;
+import java.util.Map;
 
 /** The text report: a summary line, the ranking, the chunks, then what was left out and why. */
 public final class TextReport {
@@ -14,6 +15,13 @@ public final class TextReport {
    * five more places to look are enough, and each line costs the reader about 20 tokens.
    */
   static final int FILES_SHOWN = 5;
+
+  /** The line under the query for each reading but the plain exact one. */
+  private static final Map<String, String> READINGS =
+      Map.of(
+          "question", "(read as a question: its words, their stems and compounds)",
+          "quotation", "(read as a quotation: the question stands verbatim in the code)",
+          "words", "(read by its words: the text as written matched nothing)");
 
   private TextReport() {}
 
@@ -31,7 +39,12 @@ public final class TextReport {
         .append(" searched, ")
         .append(r.filesMatched())
         .append(" matched ===\n\n");
-    sb.append("QUERY:\n").append(String.join("|", r.query())).append("\n\n");
+    sb.append("QUERY:\n").append(String.join("|", r.query())).append('\n');
+    String readAs = READINGS.get(r.readAs());
+    if (readAs != null) {
+      sb.append(readAs).append('\n');
+    }
+    sb.append('\n');
     if (!r.chunks().isEmpty()) {
       sb.append("RANKING:\n");
       int rank = 1;

@@ -51,7 +51,8 @@ final class Assembly {
         NegativeEvidence.of(query, scope.label(), scanned.hitsPerFragment(),
             definedSymbols(regions), ranked, packing.pieces());
     return new Result(
-        scope.label(), scope.directory(), query.fragmentTexts(), chunks, negative,
+        scope.label(), scope.directory(), query.fragmentTexts(), query.reading().label(),
+        chunks, negative,
         packing.shownTokens(), scanned.files().size(), scanned.matched().size(), budget,
         deduped.duplicates().size(), packing.omitted(), packing.omittedTokens(),
         scope.directory() ? rankFiles(ranked) : List.of());

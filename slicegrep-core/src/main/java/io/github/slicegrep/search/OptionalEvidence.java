@@ -107,7 +107,7 @@ final class OptionalEvidence {
   }
 
   private static Result withFiles(Result r, List<RankedFile> files) {
-    return new Result(r.searched(), r.directory(), r.query(), r.chunks(), r.negativeEvidence(),
+    return new Result(r.searched(), r.directory(), r.query(), r.readAs(), r.chunks(), r.negativeEvidence(),
         r.totalTokens(), r.filesSearched(), r.filesMatched(), r.budget(), r.deduped(),
         r.omitted(), r.omittedTokens(), files);
   }
@@ -172,7 +172,7 @@ final class OptionalEvidence {
     }
     omitted.addAll(duplicates);
     int omittedTokens = omitted.stream().mapToInt(Omission::tokens).sum();
-    return new Result(r.searched(), r.directory(), r.query(), chunks, r.negativeEvidence(), used,
+    return new Result(r.searched(), r.directory(), r.query(), r.readAs(), chunks, r.negativeEvidence(), used,
         r.filesSearched(), r.filesMatched(), r.budget(), r.deduped(), omitted, omittedTokens,
         r.files());
   }

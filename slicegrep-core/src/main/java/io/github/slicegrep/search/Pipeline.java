@@ -6,6 +6,7 @@ import io.github.slicegrep.match.Region;
 import io.github.slicegrep.pack.Packer;
 import io.github.slicegrep.pack.Packing;
 import io.github.slicegrep.query.Query;
+import io.github.slicegrep.query.QueryParser;
 import io.github.slicegrep.query.Router;
 import io.github.slicegrep.rank.Candidate;
 import io.github.slicegrep.rank.Dedupe;
@@ -14,12 +15,15 @@ import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One query's way from a candidate source to its result: route, scan, cut regions, recall and
- * score, deduplicate, pack, assemble, then the optional evidence. One per reader (it holds the
+ * score, deduplicate, pack, assemble, then the optional evidence. Text whose exact reading
+ * matches nothing is searched again by its words (SPEC 4: never empty while the words are
+ * there). One per reader (it holds the
  * optional evidence's caches); thread-safe, each search's state lives in its own stages.
  */
 public final class Pipeline {
@@ -44,9 +48,30 @@ public final class Pipeline {
   public Result run(Query parsed, Options options, Scope scope, CandidateSource source) {
     Query query = Router.route(parsed, source::contains);
     Result lexical = lexical(query, options, scope, source);
+    if (!lexical.matched() && query.route() == Query.Route.PRECISE && isSentence(parsed)) {
+      // Read as written (a sentence with a period, quotes, an issue number, two words), the
+      // text matched nothing; its words may still be there, and then the search is not empty.
+      Optional<Query> words = QueryParser.parseWords(parsed.text());
+      if (words.isPresent()) {
+        Result byWords = lexical(words.get(), options, scope, source);
+        if (byWords.matched()) {
+          query = words.get();
+          lexical = byWords;
+        }
+      }
+    }
     return evidence.apply(
         new OptionalEvidence.Searched(scope, query, options, source.files(), source.analyses()),
         lexical);
+  }
+
+  /**
+   * Several words in one piece: a sentence or a phrase, not an identifier or alternatives,
+   * whose absence is itself the answer (negative evidence).
+   */
+  private static boolean isSentence(Query parsed) {
+    String text = parsed.text().strip();
+    return parsed.fragments().size() == 1 && text.chars().anyMatch(Character::isWhitespace);
   }
 
   private static Result lexical(

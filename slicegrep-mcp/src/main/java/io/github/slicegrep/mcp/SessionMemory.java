@@ -108,7 +108,7 @@ final class SessionMemory {
     omitted.addAll(result.omitted());
     int omittedTokens = omitted.stream().mapToInt(Omission::tokens).sum();
     Result trimmed =
-        new Result(result.searched(), result.directory(), result.query(), fresh,
+        new Result(result.searched(), result.directory(), result.query(), result.readAs(), fresh,
             result.negativeEvidence(), used, result.filesSearched(), result.filesMatched(),
             budget, result.deduped(), omitted, omittedTokens, result.files());
     return new Answer(trimmed, shown);

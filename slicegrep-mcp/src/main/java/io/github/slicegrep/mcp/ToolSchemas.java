@@ -153,6 +153,8 @@ final class ToolSchemas {
     ObjectNode out = mapper.createObjectNode().put("type", "object");
     ObjectNode p = out.putObject("properties");
     stringArray(p, "query");
+    ObjectNode readAs = p.putObject("read_as").put("type", "string");
+    readAs.putArray("enum").add("exact").add("question").add("quotation").add("words");
     ObjectNode chunk = p.putObject("chunks").put("type", "array").putObject("items");
     chunk.put("type", "object");
     ObjectNode cp = chunk.putObject("properties");

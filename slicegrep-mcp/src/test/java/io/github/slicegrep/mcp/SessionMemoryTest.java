@@ -297,7 +297,7 @@ class SessionMemoryTest {
   }
 
   private static Result result(List<Chunk> chunks) {
-    return new Result("bound/", true, List.of("x"), chunks, List.of(), 0, 1, 1, 0, 0, List.of(),
+    return new Result("bound/", true, List.of("x"), "exact", chunks, List.of(), 0, 1, 1, 0, 0, List.of(),
         0, List.of());
   }
 }
