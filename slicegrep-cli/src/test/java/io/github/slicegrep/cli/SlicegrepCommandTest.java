@@ -109,7 +109,7 @@ class SlicegrepCommandTest {
     JsonNode json = new ObjectMapper().readTree(out);
     List<String> keys = iterate(json);
     assertEquals(
-        List.of("query", "chunks", "negative_evidence", "total_tokens", "files_searched",
+        List.of("query", "read_as", "chunks", "negative_evidence", "total_tokens", "files_searched",
             "files_matched", "budget", "deduped", "omitted", "omitted_tokens", "coverage",
             "files"),
         keys);
