@@ -36,7 +36,9 @@ import org.jspecify.annotations.Nullable;
  * cold and writes a new one), so a writer killed mid-write can never give wrong results. A
  * writer writes a temporary file next to the index and renames it over the index atomically:
  * readers see the old index or the new one, and of concurrent writers the last one wins whole.
- * Only stamps that had settled ({@link FileStamp#settled}) when read are stored. Thread-safe.
+ * Only stamps that had settled ({@link FileStamp#settled}) when read are stored. The directory
+ * is a bounded cache: reading an index marks its root used, and each save evicts the least
+ * recently used other roots over the size limit ({@link CacheDirectory}). Thread-safe.
  */
 public final class PersistentIndex {
   /**
