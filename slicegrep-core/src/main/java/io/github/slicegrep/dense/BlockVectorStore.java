@@ -29,7 +29,8 @@ import org.jspecify.annotations.Nullable;
  * that is short, of another version, for another root or model, or fails its checksum is
  * ignored and rewritten. Writes go to a temporary file in the same directory, moved in place.
  * Named by the root's unit ({@link CacheDirectory}), it is evicted together with the root's
- * index when the cache is over its size limit.
+ * index when the cache is over its size limit; reading it leaves its modification time alone
+ * (the root's index, read by the same search, marks the unit used).
  */
 public final class BlockVectorStore {
   static final int FORMAT_VERSION = 1;
@@ -86,7 +87,6 @@ public final class BlockVectorStore {
         Map<String, FileVectors> read = decode(Files.readAllBytes(file), identity, dimensions);
         if (read != null) {
           entries.putAll(read);
-          CacheDirectory.touch(file);
         }
       }
     } catch (IOException e) {
