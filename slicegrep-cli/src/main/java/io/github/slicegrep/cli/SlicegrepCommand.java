@@ -44,9 +44,10 @@ import picocli.CommandLine.Parameters;
     },
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
-      "0:something matched",
+      "0:something matched (with --index: done)",
       "1:nothing matched",
-      "2:usage or input error (message on stderr)"
+      "2:usage or input error (message on stderr); with --index also: clear while indexes"
+          + " are switched off, a directory that cannot be read"
     })
 public final class SlicegrepCommand implements Callable<Integer> {
   /** Exit status when something matched. */
@@ -56,7 +57,11 @@ public final class SlicegrepCommand implements Callable<Integer> {
   /** Exit status on a usage or input error; the message goes to stderr. */
   public static final int EXIT_ERROR = 2;
 
-  @Parameters(index = "0", paramLabel = "PATH", description = "File or directory to search.")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "PATH",
+      description = "File or directory to search (not given with --index).")
   Path path;
 
   @Parameters(
@@ -155,6 +160,16 @@ public final class SlicegrepCommand implements Callable<Integer> {
           + " ~/.cache/slicegrep/index, or in SLICEGREP_INDEX_DIR.")
   boolean noIndex;
 
+  @Option(
+      names = "--index",
+      paramLabel = "ACTION",
+      description = "Manage the persistent index instead of searching: status (its directory,"
+          + " size limit, total size and, per indexed root, the root, its size and last use;"
+          + " with --json as JSON) or clear (delete every index file; safe while other"
+          + " searches run). The least recently used roots are evicted above"
+          + " SLICEGREP_INDEX_MAX_MB MiB (default 1024).")
+  String indexAction;
+
   private final PrintWriter out;
   private final PrintWriter err;
   private volatile boolean progressShown;
@@ -166,6 +181,17 @@ public final class SlicegrepCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (indexAction != null) {
+      if (path != null || map) {
+        throw new CommandLine.ParameterException(
+            new CommandLine(this), "--index " + indexAction + " takes no PATH, PATTERN or --map");
+      }
+      return new IndexCommand(out, err, json).run(indexAction);
+    }
+    if (path == null) {
+      throw new CommandLine.ParameterException(
+          new CommandLine(this), "Missing required parameter: 'PATH'");
+    }
     if (map) {
       return printMap();
     }

@@ -1,6 +1,7 @@
 package io.github.slicegrep.dense;
 
 import com.google.common.hash.Hashing;
+import io.github.slicegrep.index.CacheDirectory;
 import io.github.slicegrep.index.SealedFile;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -27,6 +28,9 @@ import org.jspecify.annotations.Nullable;
  * (the root and model identity, the dimensions, then each file's key and block vectors). A file
  * that is short, of another version, for another root or model, or fails its checksum is
  * ignored and rewritten. Writes go to a temporary file in the same directory, moved in place.
+ * Named by the root's unit ({@link CacheDirectory}), it is evicted together with the root's
+ * index when the cache is over its size limit; reading it leaves its modification time alone
+ * (the root's index, read by the same search, marks the unit used).
  */
 public final class BlockVectorStore {
   static final int FORMAT_VERSION = 1;
@@ -75,9 +79,8 @@ public final class BlockVectorStore {
   public static BlockVectorStore open(
       Path directory, Path root, String modelIdentity, int dimensions) {
     String identity = root + "\n" + modelIdentity + "\n" + dimensions;
-    String name = Hashing.sha256().hashString(identity, StandardCharsets.UTF_8).toString()
-        .substring(0, 32) + EXTENSION;
-    Path file = directory.resolve(name);
+    // Named by the root's unit, so that eviction keeps or drops it with the root's index.
+    Path file = directory.resolve(CacheDirectory.fileName(root, identity, EXTENSION));
     Map<String, FileVectors> entries = new ConcurrentHashMap<>();
     try {
       if (Files.isRegularFile(file)) {
@@ -128,6 +131,7 @@ public final class BlockVectorStore {
     dirty = false;
     try {
       SealedFile.writeAtomically(file, encode());
+      CacheDirectory.evictAfterWriting(file);
     } catch (IOException e) {
       // Cannot write (read-only cache, full disk): the next process embeds again.
       dirty = true;

@@ -1,6 +1,5 @@
 package io.github.slicegrep.index;
 
-import com.google.common.hash.Hashing;
 import io.github.slicegrep.outline.Definition;
 import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.source.FileStamp;
@@ -21,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -36,7 +36,9 @@ import org.jspecify.annotations.Nullable;
  * cold and writes a new one), so a writer killed mid-write can never give wrong results. A
  * writer writes a temporary file next to the index and renames it over the index atomically:
  * readers see the old index or the new one, and of concurrent writers the last one wins whole.
- * Only stamps that had settled ({@link FileStamp#settled}) when read are stored. Thread-safe.
+ * Only stamps that had settled ({@link FileStamp#settled}) when read are stored. The directory
+ * is a bounded cache: reading an index marks its root used, and each save evicts the least
+ * recently used other roots over the size limit ({@link CacheDirectory}). Thread-safe.
  */
 public final class PersistentIndex {
   /**
@@ -48,6 +50,8 @@ public final class PersistentIndex {
   static final int TERMS_FORMAT_VERSION = 1;
   private static final byte[] TERMS_MAGIC =
       "slicegrep-terms\n".getBytes(StandardCharsets.US_ASCII);
+  /** A reader that searches a root again marks its index used at most this often. */
+  private static final long TOUCH_EVERY_NANOS = TimeUnit.MINUTES.toNanos(1);
 
   /** What an index is for: the same root walked the same way with the same size cap. */
   public record Key(Path root, boolean recursive, boolean confined, long maxFileBytes) {
@@ -84,6 +88,8 @@ public final class PersistentIndex {
   /** The stored recall terms, read on first need. */
   private volatile @Nullable ConcurrentHashMap<String, StoredTerms> terms;
   private volatile boolean termsDirty;
+  /** When this process last read, wrote or touched the index file. */
+  private volatile long lastUsedNanos = System.nanoTime();
 
   private PersistentIndex(
       Path file, Key key, ConcurrentHashMap<String, FileEntry> entries,
@@ -97,12 +103,12 @@ public final class PersistentIndex {
 
   /** The index of {@code key} in {@code directory}, or an empty one when none is usable. */
   public static PersistentIndex open(Path directory, Key key) {
-    String name = Hashing.sha256().hashString(key.describe(), StandardCharsets.UTF_8).toString();
-    Path file = directory.resolve(name.substring(0, 32) + ".idx");
+    Path file = directory.resolve(CacheDirectory.fileName(key.root(), key.describe(), ".idx"));
     try {
       byte[] bytes = Files.readAllBytes(file);
       Decoded d = decode(bytes, key);
       if (d != null) {
+        CacheDirectory.touch(file);
         return new PersistentIndex(file, key, d.entries, d.listing);
       }
     } catch (IOException | RuntimeException e) {
@@ -208,10 +214,10 @@ public final class PersistentIndex {
     }
   }
 
-  private void saveTerms() {
+  private boolean saveTerms() {
     ConcurrentHashMap<String, StoredTerms> t = terms;
     if (!termsDirty || t == null) {
-      return;
+      return false;
     }
     termsDirty = false;
     try {
@@ -236,8 +242,9 @@ public final class PersistentIndex {
       out.flush();
       SealedFile.writeAtomically(
           termsFile, SealedFile.seal(TERMS_MAGIC, TERMS_FORMAT_VERSION, body.toByteArray()));
+      return true;
     } catch (IOException | RuntimeException e) {
-      // Only a shortcut: the next process analyses those files again.
+      return false; // only a shortcut: the next process analyses those files again
     }
   }
 
@@ -250,25 +257,32 @@ public final class PersistentIndex {
 
   /**
    * Writes the index if anything was recorded since it was read, keeping only files of the
-   * current listing. Failures are ignored: the index is only ever a shortcut.
+   * current listing, then evicts other roots' indexes over the cache's size limit; with nothing
+   * to write, marks the index used (at most once a minute), so that a long-lived reader's
+   * indexes stay the most recently used. Failures are ignored: the index is only ever a
+   * shortcut.
    */
   public void saveIfChanged() {
-    saveTerms();
-    if (!dirty) {
-      return;
-    }
+    boolean wrote = saveTerms();
     SourceTree.Listing current = listing;
-    if (current == null) {
-      return;
+    if (dirty && current != null) {
+      dirty = false;
+      try {
+        SealedFile.writeAtomically(file, encode(current));
+        wrote = true;
+      } catch (IOException | RuntimeException e) {
+        // A full disk or a read-only cache only costs the next process its shortcut.
+      }
     }
-    dirty = false;
-    try {
-      SealedFile.writeAtomically(file, encode(current));
-    } catch (IOException | RuntimeException e) {
-      // A full disk or a read-only cache only costs the next process its shortcut.
+    long now = System.nanoTime();
+    if (wrote) {
+      lastUsedNanos = now;
+      CacheDirectory.evictAfterWriting(file);
+    } else if (now - lastUsedNanos > TOUCH_EVERY_NANOS && Files.exists(file)) {
+      lastUsedNanos = now;
+      CacheDirectory.touch(file);
     }
   }
-
 
   private byte[] encode(SourceTree.Listing current) throws IOException {
     ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 16);
