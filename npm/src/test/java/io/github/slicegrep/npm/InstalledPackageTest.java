@@ -162,6 +162,22 @@ class InstalledPackageTest {
   }
 
   @Test
+  void theLauncherReadsTheFeatureVersionOfEveryVersionScheme() throws Exception {
+    // JDK 8 and older say 1.N; JDK 9+ say N, N.x.y, or N-ea for early access.
+    String script = "const { parseJavaVersion: p } = require(process.argv[1]);\n"
+        + "const seen = ['openjdk version \"17.0.15\" 2025-04-15', 'java version \"1.8.0_381\"',"
+        + " 'openjdk version \"21\" 2023-09-19', 'openjdk version \"26-ea\" 2026-03-17',"
+        + " 'java version \"9.0.4\"', 'Picked up JAVA_TOOL_OPTIONS: -Xmx1g\\n"
+        + "openjdk version \"11.0.22\" 2024-01-16', 'no version here']"
+        + ".map((t) => { const v = p(t); return v ? v.major : null; });\n"
+        + "process.stdout.write(JSON.stringify(seen));\n";
+    Path js = launcher.getParent().resolve("../slicegrep/bin/slicegrep.js").toRealPath();
+    Run r = run(List.of(node.toString(), "-e", script, js.toString()), Map.of(), 60);
+    assertEquals(0, r.exit(), r.all());
+    assertEquals("[17,8,21,26,9,11,null]", r.out(), r.all());
+  }
+
+  @Test
   @DisabledOnOs(OS.WINDOWS)
   void withoutJavaTheLauncherSaysSoAndExitsWithStatus2() throws Exception {
     Map<String, String> env = Map.of("PATH", nodeOnly().toString());
