@@ -54,6 +54,14 @@ public record Candidate(
     return !defines.isEmpty();
   }
 
+  /** The same candidate with a new score (on the same scale, to one decimal), and why. */
+  public Candidate rescored(double newScore, String reason) {
+    return new Candidate(
+        region, Math.round(newScore * 10) / 10.0,
+        ImmutableList.<String>builder().addAll(reasons).add(reason).build(), test, defines,
+        references, calls, focusLine);
+  }
+
   /** The same candidate with one more reason (a guarantee it was picked for). */
   public Candidate withReason(String reason) {
     return new Candidate(

@@ -20,6 +20,7 @@ public final class FileFacts {
   final boolean test;
   final boolean example;
   final boolean vendored;
+  final boolean locale;
   final boolean declarationFile;
   final boolean cFamily;
   private final SourceFile file;
@@ -36,6 +37,7 @@ public final class FileFacts {
     this.test = PathSignals.isTest(path);
     this.example = PathSignals.isExample(path);
     this.vendored = PathSignals.isVendored(path);
+    this.locale = PathSignals.isLocale(path);
     this.declarationFile = Scorer.DECLARATION_FILE.matcher(path).find();
     this.cFamily = file.language() == Language.C || file.language() == Language.CPP;
     int n = file.lineCount() + 1;

@@ -18,7 +18,10 @@ public final class PathSignals {
           "external", "extern", "node_modules", "bower_components", "dist", "generated",
           "__generated__", "gen-src", "site-packages", "_vendor");
   private static final ImmutableSet<String> EXAMPLE_DIRECTORIES =
-      ImmutableSet.of("example", "examples", "sample", "samples", "demo", "demos", "docs_src");
+      ImmutableSet.of("example", "examples", "sample", "samples", "demo", "demos", "docs_src",
+          "bench", "benches", "benchmark", "benchmarks");
+  private static final ImmutableSet<String> LOCALE_DIRECTORIES =
+      ImmutableSet.of("locale", "locales", "i18n", "l10n", "translations");
   private static final Pattern TEST_FILE =
       Pattern.compile(
           "(?:test_.+\\.py|.+_test\\.py|conftest\\.py|.+_test\\.go|.+(?:Test|Tests|IT|Spec)"
@@ -44,7 +47,18 @@ public final class PathSignals {
     return relativePath.substring(relativePath.lastIndexOf('/') + 1);
   }
 
-  /** Whether {@code relativePath} is example or demo code: it shows use, not the thing. */
+  /**
+   * Whether {@code relativePath} lies in a folder of per-language tables (messages, date
+   * formats): each holds the words of every question about what it translates, dozens of times.
+   */
+  public static boolean isLocale(String relativePath) {
+    return inDirectory(relativePath, LOCALE_DIRECTORIES);
+  }
+
+  /**
+   * Whether {@code relativePath} is example, demo or benchmark code: it shows use, not the
+   * thing.
+   */
   public static boolean isExample(String relativePath) {
     return inDirectory(relativePath, EXAMPLE_DIRECTORIES);
   }

@@ -44,6 +44,8 @@ public final class Scorer {
   static final double EXAMPLE_PENALTY = 0.5;
   /** Vendored, minified and generated code is rarely what the reader means. */
   static final double VENDOR_PENALTY = 0.3;
+  /** Per-language tables repeat every word of what they translate, once per language. */
+  static final double LOCALE_PENALTY = 0.3;
   /** Documentation, data and configuration files talk about code; the reader asked for code. */
   static final double PROSE_PENALTY = 0.5;
   /** A slice that is mostly comment explains code without being it. */
@@ -226,7 +228,7 @@ public final class Scorer {
 
   private Signals signals(Region region) {
     List<String> reasons = new ArrayList<>();
-    double[] factors = new double[8];
+    double[] factors = new double[9];
     int applied = 0;
     BitSet fragments = region.fragments();
     int distinct = fragments.cardinality();
@@ -271,6 +273,10 @@ public final class Scorer {
     if (known.vendored) {
       factors[applied++] = VENDOR_PENALTY;
       reasons.add("vendor_demoted");
+    }
+    if (known.locale) {
+      factors[applied++] = LOCALE_PENALTY;
+      reasons.add("locale_demoted");
     }
     if (!file.language().isCode()) {
       factors[applied++] = PROSE_PENALTY;

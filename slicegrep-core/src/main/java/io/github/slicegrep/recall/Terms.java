@@ -78,6 +78,28 @@ public final class Terms {
     return terms.toArray(String[]::new);
   }
 
+  /**
+   * The word stems of one identifier or word, as a question's words are stemmed: its subwords'
+   * stems, or its own stem when it has no subwords; parts shorter than {@link #MIN_PART} and
+   * numbers are left out.
+   */
+  public static List<String> stems(String token) {
+    List<String> out = new ArrayList<>();
+    List<String> parts = Identifiers.parts(token);
+    if (parts.isEmpty()) {
+      String whole = normalise(token);
+      if (whole.length() >= MIN_PART) {
+        out.add(stem(whole));
+      }
+    }
+    for (String part : parts) {
+      if (part.length() >= MIN_PART && !isNumber(part)) {
+        out.add(stem(part.toLowerCase(java.util.Locale.ROOT)));
+      }
+    }
+    return out;
+  }
+
   /** The whole term of an identifier or of adjacent question words joined. */
   static String whole(String... words) {
     StringBuilder sb = new StringBuilder().append(WHOLE);

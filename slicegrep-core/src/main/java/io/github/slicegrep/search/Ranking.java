@@ -78,7 +78,11 @@ final class Ranking {
   List<Candidate> score(FragmentStats stats, Recalled recalled) {
     Scorer scorer =
         new Scorer(query, stats, views::outlineOf, recalled.relevance(), views::factsOf);
-    return new ArrayList<>(scorer.scoreAll(recalled.candidates(), signals));
+    List<Candidate> scored = scorer.scoreAll(recalled.candidates(), signals);
+    if (query.route() == Query.Route.VAGUE) {
+      scored = FileEvidence.apply(query.questionWords(), scored, views::outlineOf);
+    }
+    return new ArrayList<>(scored);
   }
 
   /**

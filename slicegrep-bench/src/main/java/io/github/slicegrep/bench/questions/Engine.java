@@ -38,17 +38,26 @@ public interface Engine {
    * the chunks, then the omitted regions, in order.
    */
   static Engine slicegrep() {
+    return slicegrep("slicegrep", false);
+  }
+
+  /**
+   * slicegrep as {@link #slicegrep()}, with dense recall fused into questions when {@code
+   * dense} (the model from {@code SLICEGREP_MODEL_DIR}, docs/dense.md).
+   */
+  static Engine slicegrep(String name, boolean dense) {
     FocusedReader reader = new FocusedReader();
     return new Engine() {
       @Override
       public String name() {
-        return "slicegrep";
+        return name;
       }
 
       @Override
       public Answer answer(SearchContext ctx, String question) {
         Options options =
-            Options.defaults().withBudget(Limits.RETRIEVAL_BUDGET).withBoundary(Boundary.FN);
+            Options.defaults().withBudget(Limits.RETRIEVAL_BUDGET).withBoundary(Boundary.FN)
+                .withDense(dense);
         Result r;
         try {
           r = reader.search(ctx.root(), question, options);

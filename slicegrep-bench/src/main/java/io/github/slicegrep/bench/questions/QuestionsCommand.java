@@ -53,6 +53,17 @@ public final class QuestionsCommand implements Callable<Integer> {
   @Option(names = "--probe", description = "path to a probe binary: adds the peer row")
   Path probe;
 
+  @Option(names = "--engine", description = "only this engine (slicegrep, bm25-windows,"
+      + " bm25-ast-chunks, probe; repeatable)")
+  List<String> onlyEngines = new ArrayList<>();
+
+  @Option(names = "--trace", description = "write each question's top ten ranked units here")
+  Path trace;
+
+  @Option(names = "--dense", description = "adds slicegrep with dense recall (needs"
+      + " SLICEGREP_MODEL_DIR, docs/dense.md)")
+  boolean dense;
+
   @Option(names = "--json", description = "write the summary and every judgement here")
   Path json;
 
@@ -86,8 +97,14 @@ public final class QuestionsCommand implements Callable<Integer> {
     List<Engine> engines = new ArrayList<>(List.of(Engine.slicegrep(),
         Engine.indexed(IndexedRetrieval.Kind.BM25_WINDOWS),
         Engine.indexed(IndexedRetrieval.Kind.BM25_AST_CHUNKS)));
+    if (dense) {
+      engines.add(Engine.slicegrep("slicegrep+dense", true));
+    }
     if (probe != null) {
       engines.add(Engine.probe(probe));
+    }
+    if (!onlyEngines.isEmpty()) {
+      engines.removeIf(e -> !onlyEngines.contains(e.name()));
     }
     List<QuestionsSuite.Row> rows = new QuestionsSuite(engines, System.err).run(refs, chosen);
     Map<String, Map<String, QuestionsSuite.Summary>> summary = QuestionsSuite.summarise(rows);
@@ -100,6 +117,9 @@ public final class QuestionsCommand implements Callable<Integer> {
           date + "\t" + split + "\t" + rows.size() + " judgements\t"
               + summary.keySet() + "\n", StandardCharsets.UTF_8,
           StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+    if (trace != null) {
+      Files.writeString(trace, QuestionsSuite.trace(rows), StandardCharsets.UTF_8);
     }
     if (json != null) {
       Map<String, Object> m = new LinkedHashMap<>();

@@ -4,6 +4,7 @@ import io.github.slicegrep.bench.strategy.SearchContext;
 import io.github.slicegrep.bench.truth.CorpusFacts;
 import io.github.slicegrep.bench.truth.Lang;
 import io.github.slicegrep.bench.truth.SourceSet;
+import io.github.slicegrep.bench.truth.Span;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,8 +18,8 @@ public final class QuestionsSuite {
   /** A corpus the questions are about: its name, language and source root. */
   public record Corpus(String name, Lang lang, Path root) {}
 
-  /** One engine's judgement of one question. */
-  public record Row(String engine, Question question, Judgement judgement) {}
+  /** One engine's judgement of one question, and its ranked units (for a trace). */
+  public record Row(String engine, Question question, Judgement judgement, List<Span> ranked) {}
 
   /** Means of one engine over a set of questions. */
   public record Summary(int questions, double ndcg10, double fileRecall, double tokens) {}
@@ -45,7 +46,8 @@ public final class QuestionsSuite {
       for (Question q : mine) {
         for (Engine e : engines) {
           Engine.Answer a = e.answer(ctx, q.question());
-          rows.add(new Row(e.name(), q, Judgement.of(q, a.ranked(), a.shown(), a.tokens())));
+          rows.add(new Row(e.name(), q, Judgement.of(q, a.ranked(), a.shown(), a.tokens()),
+              a.ranked()));
         }
       }
     }
@@ -80,6 +82,38 @@ public final class QuestionsSuite {
         js.stream().mapToDouble(Judgement::ndcg10).average().orElse(0),
         js.stream().mapToDouble(Judgement::fileRecall).average().orElse(0),
         js.stream().mapToInt(Judgement::tokens).average().orElse(0));
+  }
+
+  /**
+   * A plain-text trace for reading failures: per question and engine, its scores, the
+   * annotated spans, and the first ten ranked units, each marked with {@code *} when it
+   * overlaps an annotated span.
+   */
+  public static String trace(List<Row> rows) {
+    StringBuilder sb = new StringBuilder();
+    for (Row r : rows) {
+      Question q = r.question();
+      sb.append(String.format(Locale.ROOT, "%s %s [%s] ndcg %.3f recall %.2f tokens %d: %s%n",
+          q.id(), r.engine(), q.kind().label(), r.judgement().ndcg10(),
+          r.judgement().fileRecall(), r.judgement().tokens(), q.question()));
+      for (Question.Graded g : q.relevant()) {
+        int at = 0;
+        for (int i = 0; i < r.ranked().size() && at == 0; i++) {
+          if (Judgement.overlaps(r.ranked().get(i), g.span())) {
+            at = i + 1;
+          }
+        }
+        sb.append(String.format(Locale.ROOT, "    want %d %s:%d-%d (first at %s)%n", g.grade(),
+            g.span().file(), g.span().start(), g.span().end(), at == 0 ? "-" : at));
+      }
+      for (int i = 0; i < Math.min(Judgement.K, r.ranked().size()); i++) {
+        Span s = r.ranked().get(i);
+        boolean hit = q.relevant().stream().anyMatch(g -> Judgement.overlaps(s, g.span()));
+        sb.append(String.format(Locale.ROOT, "  %s %2d %s:%d-%d%n", hit ? "*" : " ", i + 1,
+            s.file(), s.start(), s.end()));
+      }
+    }
+    return sb.toString();
   }
 
   /** A markdown table: one row per engine and kind. */
