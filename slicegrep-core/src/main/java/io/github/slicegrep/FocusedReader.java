@@ -1,8 +1,8 @@
 package io.github.slicegrep;
 
 import io.github.slicegrep.index.IndexLocation;
-import io.github.slicegrep.query.Query;
 import io.github.slicegrep.query.QueryParser;
+import io.github.slicegrep.query.QueryReading;
 import io.github.slicegrep.search.Pipeline;
 import io.github.slicegrep.search.Scope;
 import io.github.slicegrep.source.SourceFile;
@@ -134,14 +134,14 @@ public final class FocusedReader implements AutoCloseable {
    */
   public Result search(Path path, String query, Options options, Progress progress) {
     SlicegrepException.check(path != null, "path is missing");
-    Query parsed = QueryParser.parse(query);
+    QueryReading reading = QueryParser.read(query);
     if (!Files.exists(path)) {
       throw new SlicegrepException("path not found: " + path);
     }
     boolean directory = Files.isDirectory(path);
     LocalSource source = workspace.read(path, directory, options, progress);
     Result result =
-        pipeline.run(parsed, options, new Scope(path, directory, workspace.indexDirectory()),
+        pipeline.run(reading, options, new Scope(path, directory, workspace.indexDirectory()),
             source);
     source.finish();
     return result;

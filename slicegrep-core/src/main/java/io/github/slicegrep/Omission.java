@@ -32,6 +32,12 @@ public record Omission(
    * relevance alone.
    */
   public static final String UNRANKED = "unranked";
+  /**
+   * {@link #why()} of a region ranked by the query's words that scored below every region
+   * holding the query's text verbatim would without its lift: when the exact text was found,
+   * weaker regions are named, not shown.
+   */
+  public static final String BELOW_PHRASE = "below_phrase";
 
   /**
    * Copies {@code reasons} into an immutable list.

@@ -68,6 +68,25 @@ class ArchitectureTest {
     }
   }
 
+  /**
+   * A query is read once, by the facade, and every later stage takes the reading from there
+   * (issue 20): only the query package itself and the facade refer to the parser.
+   */
+  @Test
+  void onlyTheFacadeReadsTheQuery() throws IOException {
+    List<String> readers = new ArrayList<>();
+    for (Path file : javaFiles(CORE)) {
+      String relative = CORE.relativize(file).toString().replace('\\', '/');
+      if (relative.startsWith("query/")) {
+        continue;
+      }
+      if (referencedTypes(Files.readString(file)).contains("query.QueryParser")) {
+        readers.add(relative);
+      }
+    }
+    assertEquals(List.of("FocusedReader.java"), readers, "classes that parse a query");
+  }
+
   @Test
   void noCoreClassIsOverFiveHundredLines() throws IOException {
     Map<String, Integer> tooLong = new TreeMap<>();

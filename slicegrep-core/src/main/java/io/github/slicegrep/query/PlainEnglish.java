@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.tartarus.snowball.ext.EnglishStemmer;
 
@@ -22,6 +23,18 @@ final class PlainEnglish {
 
   private static final Pattern METACHARACTERS = Pattern.compile("[\\\\^$.|?*+()\\[\\]{}]");
   private static final Pattern WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+  /**
+   * A name spelled as code inside a sentence: qualified ({@code z.object}, {@code
+   * Rack::Builder}, {@code Foo#bar}, {@code p->next}), call-shaped ({@code use()}) or an
+   * operator ({@code operator[]}).
+   */
+  private static final Pattern CODE_NAME =
+      Pattern.compile(
+          "\\boperator\\s*(?:\\[\\]|\\(\\)|[-+*/%^&|~!=<>]{1,3})"
+              + "|[A-Za-z_$][\\w$]*(?:(?:\\.|::|#|->)[A-Za-z_$][\\w$]*)+(?:\\(\\))?"
+              + "|[A-Za-z_$][\\w$]*\\(\\)");
+  /** Sentence punctuation at a word's end: a full stop, comma, colon, question mark. */
+  private static final Pattern SENTENCE_PUNCTUATION = Pattern.compile("[.,;:!?]+(?=\\s|$)");
 
   static final ImmutableSet<String> STOPWORDS =
       ImmutableSet.of(
@@ -40,24 +53,76 @@ final class PlainEnglish {
 
   private PlainEnglish() {}
 
-  /** Whether {@code fragment} reads as a question to expand rather than a pattern. */
+  /**
+   * Whether {@code fragment} reads as a question to expand rather than a pattern: several
+   * words, no regex syntax once the names spelled as code and the sentence's own punctuation
+   * are set aside, and at least {@link #MIN_CONTENT_WORDS} content words.
+   */
   static boolean applies(String fragment) {
+    String prose =
+        SENTENCE_PUNCTUATION.matcher(CODE_NAME.matcher(fragment).replaceAll(" ")).replaceAll("");
     return fragment.contains(" ")
-        && !METACHARACTERS.matcher(fragment).find()
+        && !METACHARACTERS.matcher(prose).find()
         && contentWords(fragment).size() >= MIN_CONTENT_WORDS;
   }
 
-  /** Content words in order, as written (case kept so identifiers stay recognisable). */
+  /**
+   * Content words in order, as written (case kept so identifiers stay recognisable). A name
+   * spelled as code gives its identifiers, stopwords or not ({@code use()} is the name {@code
+   * use}).
+   */
   static List<String> contentWords(String text) {
     List<String> words = new ArrayList<>();
-    var m = WORD.matcher(text);
+    Matcher names = CODE_NAME.matcher(text);
+    int at = 0;
+    while (names.find()) {
+      addWords(text.substring(at, names.start()), words);
+      Matcher parts = WORD.matcher(names.group());
+      while (parts.find()) {
+        if (parts.group().length() > 1) {
+          words.add(parts.group());
+        }
+      }
+      at = names.end();
+    }
+    addWords(text.substring(at), words);
+    return words;
+  }
+
+  private static void addWords(String prose, List<String> words) {
+    Matcher m = WORD.matcher(prose);
     while (m.find()) {
       String w = m.group();
       if (w.length() > 1 && !STOPWORDS.contains(w.toLowerCase(Locale.ROOT))) {
         words.add(w);
       }
     }
-    return words;
+  }
+
+  /**
+   * The names a sentence spells as code, each as its definition would be named: the last part
+   * of a qualified or call-shaped name ({@code z.object} names {@code object}), an operator
+   * without spaces ({@code operator[]}).
+   */
+  static List<String> names(String text) {
+    Set<String> out = new LinkedHashSet<>();
+    Matcher names = CODE_NAME.matcher(text);
+    while (names.find()) {
+      String name = names.group();
+      if (name.startsWith("operator")) {
+        out.add(name.replaceAll("\\s+", ""));
+        continue;
+      }
+      String last = null;
+      Matcher parts = WORD.matcher(name);
+      while (parts.find()) {
+        last = parts.group();
+      }
+      if (last != null && last.length() > 1) {
+        out.add(last);
+      }
+    }
+    return new ArrayList<>(out);
   }
 
   /**

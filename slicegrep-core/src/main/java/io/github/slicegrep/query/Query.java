@@ -17,6 +17,8 @@ public final class Query {
   private final ImmutableList<String> questionWords;
   private final boolean asksForTests;
   private final Reading reading;
+  /** The index of the fragment whose regions are lifted (a verbatim phrase), or -1. */
+  private final int lifted;
 
   /**
    * How a query is answered. Precise queries (identifiers, patterns, messages, one or two words)
@@ -34,9 +36,15 @@ public final class Query {
     EXACT("exact"),
     /** A plain-English question, by its words, stems and compounds. */
     QUESTION("question"),
-    /** A question that stands verbatim in the code, searched as the one phrase it is. */
+    /**
+     * A question that also stands verbatim in the code: ranked by its words, with the regions
+     * that hold the phrase lifted.
+     */
     QUOTATION("quotation"),
-    /** Text whose exact reading matched nothing, searched by its words instead. */
+    /**
+     * Text whose exact reading matched nothing, or only a sliver, ranked by its words instead
+     * (the sliver's regions lifted).
+     */
     WORDS("words");
 
     private final String label;
@@ -54,6 +62,13 @@ public final class Query {
   Query(
       String text, List<Fragment> fragments, Set<String> symbols, Set<String> definitionTargets,
       List<String> questionWords, boolean asksForTests, Reading reading) {
+    this(text, fragments, symbols, definitionTargets, questionWords, asksForTests, reading, -1);
+  }
+
+  private Query(
+      String text, List<Fragment> fragments, Set<String> symbols, Set<String> definitionTargets,
+      List<String> questionWords, boolean asksForTests, Reading reading, int lifted) {
+    this.lifted = lifted;
     this.text = text;
     this.fragments = ImmutableList.copyOf(fragments);
     this.symbols = ImmutableSet.copyOf(symbols);
@@ -66,6 +81,27 @@ public final class Query {
   /** How the text was read. */
   public Reading reading() {
     return reading;
+  }
+
+  /**
+   * This reading with {@code phrase} searched too, as one more fragment whose regions are
+   * lifted above those holding only the words: a verbatim phrase ranks first without hiding
+   * every other answer.
+   *
+   * @param phrase the phrase, as the exact reading compiled it
+   * @param as how the result says the query was read
+   */
+  public Query lifting(Fragment phrase, Reading as) {
+    List<Fragment> withPhrase =
+        ImmutableList.<Fragment>builder().addAll(fragments).add(phrase).build();
+    return new Query(
+        text, withPhrase, symbols, definitionTargets, questionWords, asksForTests, as,
+        fragments.size());
+  }
+
+  /** The index of the fragment whose regions are lifted, or -1 when none is. */
+  public int liftedFragment() {
+    return lifted;
   }
 
   /** The query as given. */

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a query: splits it on top-level {@code |}, compiles each fragment safely, expands a
@@ -49,27 +50,61 @@ public final class QueryParser {
   }
 
   /**
-   * Reads {@code text} as one literal phrase, never as a question: for a question that turned
-   * out to occur verbatim in the code, which makes it a quotation (an error message, a log line)
-   * to find exactly rather than words to find anywhere.
+   * Reads {@code text} once, with every reading a search may need (SPEC 4): the exact or
+   * question reading first; for a question, its verbatim phrase to lift; for one piece of text
+   * that is more than an identifier or a pattern, its words to fall back on.
+   *
+   * @throws SlicegrepException when nothing searchable remains
    */
-  public static Query parseVerbatim(String text) {
-    SlicegrepException.check(text != null && !text.isBlank(), "pattern is empty");
-    return parse(text, List.of(text.strip()), false, Query.Reading.QUOTATION);
+  public static QueryReading read(String text) {
+    Query first = parse(text);
+    if (first.isPlainEnglish()) {
+      String phrase = text.strip();
+      return new QueryReading(
+          first, new Fragment(phrase, Fragment.Kind.LITERAL, LineMatcher.literal(phrase), false),
+          null, true);
+    }
+    Query byWords = first.fragments().size() == 1 ? words(text) : null;
+    return new QueryReading(first, null, byWords,
+        byWords != null && byWords.questionWords().size() >= PlainEnglish.MIN_CONTENT_WORDS);
   }
 
   /**
-   * Reads {@code text} by its words, whatever its shape: for text whose exact reading matched
-   * nothing (a sentence with a trailing period, quotes, parentheses, an issue number, a phrase
-   * of two words), so that a search never comes back empty while its words are in the code.
-   *
-   * @return the words' reading, or empty when the text has no content word
+   * The content words of {@code text} in order: its words without stopwords, and the
+   * identifiers of the names it spells as code.
    */
-  public static Optional<Query> parseWords(String text) {
-    if (text == null || PlainEnglish.contentWords(text).isEmpty()) {
-      return Optional.empty();
+  public static List<String> contentWords(String text) {
+    return PlainEnglish.contentWords(text);
+  }
+
+  /**
+   * The words' reading of one piece of text read exactly, when it says more than its words
+   * (several words, or one word in quotes or punctuation), else null. A single token with one
+   * content word is searched as that word exactly, so {@code "Scorer"} finds {@code class
+   * Scorer}; words are searched as a question's words, stems and compounds.
+   */
+  private static @Nullable Query words(String text) {
+    String stripped = text.strip();
+    Optional<String> named = namedSymbol(stripped);
+    if (named.isPresent()) {
+      // `class Scorer`, `pub fn parse`: a definition asked for by its keyword; where the
+      // definition is absent, its uses are shown and its absence reported.
+      return named.get().equals(stripped)
+          ? null
+          : parse(text, List.of(named.get()), false, Query.Reading.WORDS);
     }
-    return Optional.of(parse(text, List.of(text.strip()), true, Query.Reading.WORDS));
+    List<String> words = PlainEnglish.contentWords(stripped);
+    if (words.isEmpty()) {
+      return null;
+    }
+    boolean oneToken = stripped.chars().noneMatch(Character::isWhitespace);
+    if (oneToken) {
+      String word = words.get(0);
+      return words.size() > 1 || word.equals(stripped)
+          ? null
+          : parse(text, List.of(word), false, Query.Reading.WORDS);
+    }
+    return parse(text, List.of(stripped), true, Query.Reading.WORDS);
   }
 
   private static Query parse(
@@ -99,6 +134,15 @@ public final class QueryParser {
       for (String word : PlainEnglish.contentWords(pieces.get(0))) {
         if (Identifiers.looksLikeCode(word)) {
           symbols.add(word);
+        }
+      }
+      // A name spelled as code inside the sentence (`z.object`, `Rack::Builder`, `use()`) is
+      // the thing asked about: looked for as a definition, and reported missing when it has
+      // the shape of a declared name.
+      for (String name : PlainEnglish.names(pieces.get(0))) {
+        symbols.add(name);
+        if (seeksDefinition(name, name)) {
+          definitionTargets.add(name);
         }
       }
     } else {

@@ -26,7 +26,8 @@ import org.jspecify.annotations.Nullable;
  * every one the full treatment cost most of a warm question's time; on the tuning tasks the best
  * 200 by relevance held every answer (docs/RESULTS.md). The best definitions of the names a
  * question mentions and the best test regions pass the cut too, since the packer's guarantees
- * reach for them even when their relevance is low. Immutable.
+ * reach for them even when their relevance is low, and so do the best regions holding the
+ * question's text verbatim, which are lifted. Immutable.
  */
 public final class RecallCut {
   /** Regions that pass on relevance alone. */
@@ -61,7 +62,8 @@ public final class RecallCut {
 
   /**
    * Cuts {@code regions} by {@code relevance}: the {@link #CANDIDATES} best, then the {@link
-   * #GUARANTEE_CANDIDATES} best of those defining a symbol the question names and of those in
+   * #GUARANTEE_CANDIDATES} best of those holding the lifted phrase, of those defining a symbol
+   * the question names and of those in
    * test files. Ties are broken by file and first line, so the cut never depends on the order the
    * regions come in.
    *
@@ -94,6 +96,16 @@ public final class RecallCut {
     boolean[] passes = new boolean[n];
     for (int i : best(IntStream.range(0, n), CANDIDATES, worstFirst)) {
       passes[i] = true;
+    }
+    int lifted = query.liftedFragment();
+    if (lifted >= 0) {
+      IntStream phrases =
+          IntStream.range(0, n)
+              .filter(i -> !passes[i])
+              .filter(i -> regions.get(i).fragments().get(lifted));
+      for (int i : best(phrases, GUARANTEE_CANDIDATES, worstFirst)) {
+        passes[i] = true;
+      }
     }
     if (!query.symbols().isEmpty()) {
       IntStream definitions =

@@ -36,6 +36,13 @@ public final class Scorer {
   static final double ALL_PATTERNS_BOOST = 1.2;
   /** Where a queried symbol is defined beats where it is used. */
   static final double DEFINITION_BOOST = 2.5;
+  /**
+   * A region that holds the query's text verbatim (a question found word for word, a
+   * sentence's exact reading) is lifted above those that hold only its words.
+   */
+  public static final double PHRASE_LIFT = 4.0;
+  /** The reason name of that lift. */
+  public static final String PHRASE = "phrase";
   /** Imports, includes and prototypes only say a name exists. */
   static final double DECLARATION_ONLY_PENALTY = 0.4;
   /** Tests mention everything they test; they rank below the code unless asked for. */
@@ -228,7 +235,7 @@ public final class Scorer {
 
   private Signals signals(Region region) {
     List<String> reasons = new ArrayList<>();
-    double[] factors = new double[9];
+    double[] factors = new double[10];
     int applied = 0;
     BitSet fragments = region.fragments();
     int distinct = fragments.cardinality();
@@ -249,6 +256,10 @@ public final class Scorer {
         reasons.add("rare_terms");
         break;
       }
+    }
+    if (query.liftedFragment() >= 0 && fragments.get(query.liftedFragment())) {
+      factors[applied++] = PHRASE_LIFT;
+      reasons.add(PHRASE);
     }
     SourceFile file = region.file();
     FileFacts known = facts.apply(file);

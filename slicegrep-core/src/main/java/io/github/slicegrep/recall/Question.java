@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A question's terms and their weights: every content word's stem (and its subwords' stems when
@@ -17,6 +18,8 @@ import java.util.Map;
 public final class Question {
   /** Weight of a whole-identifier term relative to a stem. */
   static final double WHOLE_WEIGHT = 1.0;
+  /** Weight of the whole term of a name the question spells as code. */
+  static final double NAME_WEIGHT = 2.0;
 
   private final ImmutableMap<String, Double> weights;
 
@@ -26,7 +29,21 @@ public final class Question {
 
   /** The terms of a question given by its content words, in order. */
   public static Question of(List<String> contentWords) {
+    return of(contentWords, Set.of());
+  }
+
+  /**
+   * The terms of a question given by its content words, in order, and the names it spells as
+   * code ({@code z.object}, {@code Rack::Builder}, {@code parseArgs}): their whole terms weigh
+   * {@link #NAME_WEIGHT}, above any plain word.
+   */
+  public static Question of(List<String> contentWords, Set<String> names) {
     Map<String, Double> weights = new LinkedHashMap<>();
+    for (String name : names) {
+      if (Terms.normalise(name).length() >= Terms.MIN_PART) {
+        weights.put(Terms.whole(name), NAME_WEIGHT);
+      }
+    }
     for (String word : contentWords) {
       weights.merge(Terms.whole(word), WHOLE_WEIGHT, Math::max);
       List<String> parts = Identifiers.parts(word);

@@ -20,8 +20,12 @@ public final class TextReport {
   private static final Map<String, String> READINGS =
       Map.of(
           "question", "(read as a question: its words, their stems and compounds)",
-          "quotation", "(read as a quotation: the question stands verbatim in the code)",
-          "words", "(read by its words: the text as written matched nothing)");
+          "quotation",
+          "(read as a question; it also stands verbatim in the code, and those regions come"
+              + " first)",
+          "words",
+          "(read by its words: the text as written matched nothing, or only a line or two,"
+              + " which come first)");
 
   private TextReport() {}
 

@@ -1,17 +1,20 @@
 package io.github.slicegrep.search;
 
+import io.github.slicegrep.Omission;
 import io.github.slicegrep.Options;
 import io.github.slicegrep.Result;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.pack.Packer;
 import io.github.slicegrep.pack.Packing;
 import io.github.slicegrep.query.Query;
-import io.github.slicegrep.query.QueryParser;
+import io.github.slicegrep.query.QueryReading;
 import io.github.slicegrep.query.Router;
 import io.github.slicegrep.rank.Candidate;
 import io.github.slicegrep.rank.Dedupe;
 import io.github.slicegrep.rank.FragmentStats;
+import io.github.slicegrep.rank.Scorer;
 import io.github.slicegrep.source.SourceFile;
+import io.github.slicegrep.source.Tokens;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -34,47 +37,59 @@ public final class Pipeline {
    */
   static final long PRECISE_OUTLINE_LINES = 60_000;
 
+  /**
+   * An exact reading of several words that matched this many lines or fewer found a sliver:
+   * a phrase in one comment, a line of a changelog. Its words are searched too.
+   */
+  static final long SLIVER_LINES = 2;
+
   private final OptionalEvidence evidence = new OptionalEvidence();
 
   /**
    * Searches the source's files for the query.
    *
-   * @param parsed the query as parsed, before routing
+   * @param reading the query as read, once
    * @param options every setting of the search
    * @param scope what is searched, as the result names it
    * @param source the files and their analyses
    * @return the result
    */
-  public Result run(Query parsed, Options options, Scope scope, CandidateSource source) {
-    Query query = Router.route(parsed, source::contains);
-    Result lexical = lexical(query, options, scope, source);
-    if (!lexical.matched() && query.route() == Query.Route.PRECISE && isSentence(parsed)) {
+  public Result run(QueryReading reading, Options options, Scope scope, CandidateSource source) {
+    Query query = Router.route(reading, source::contains);
+    Lexical lexical = lexical(query, options, scope, source);
+    Optional<Query> words = reading.byWords();
+    boolean fallBack =
+        !lexical.result().matched() || (reading.isSentence() && lexical.sliver());
+    if (words.isPresent() && fallBack) {
       // Read as written (a sentence with a period, quotes, an issue number, two words), the
-      // text matched nothing; its words may still be there, and then the search is not empty.
-      Optional<Query> words = QueryParser.parseWords(parsed.text());
-      if (words.isPresent()) {
-        Result byWords = lexical(words.get(), options, scope, source);
-        if (byWords.matched()) {
-          query = words.get();
-          lexical = byWords;
-        }
+      // text matched nothing or a line or two; its words may still be there, and then they
+      // rank the search, with whatever the exact reading found lifted.
+      Query byWords =
+          lexical.result().matched()
+              ? words.get().lifting(query.fragments().get(0), Query.Reading.WORDS)
+              : words.get();
+      Lexical again = lexical(byWords, options, scope, source);
+      if (again.result().matched()) {
+        query = byWords;
+        lexical = again;
       }
     }
     return evidence.apply(
         new OptionalEvidence.Searched(scope, query, options, source.files(), source.analyses()),
-        lexical);
+        lexical.result());
   }
 
   /**
-   * Several words in one piece: a sentence or a phrase, not an identifier or alternatives,
-   * whose absence is itself the answer (negative evidence).
+   * A lexical search's result and how many lines its hits stand on.
    */
-  private static boolean isSentence(Query parsed) {
-    String text = parsed.text().strip();
-    return parsed.fragments().size() == 1 && text.chars().anyMatch(Character::isWhitespace);
+  private record Lexical(Result result, long hitLines) {
+    /** Nothing, or so little that a reading by words is worth a look. */
+    boolean sliver() {
+      return hitLines <= SLIVER_LINES;
+    }
   }
 
-  private static Result lexical(
+  private static Lexical lexical(
       Query query, Options options, Scope scope, CandidateSource source) {
     Scanned scanned = Scanned.of(query, source);
     FileViews views = new FileViews(source.analyses());
@@ -112,11 +127,50 @@ public final class Pipeline {
     }
     Dedupe.Outcome deduped =
         Dedupe.apply(ranked, options.dedupe(), source.analyses()::lineKeys);
+    List<Candidate> kept = deduped.kept();
+    List<Omission> belowRanking = new ArrayList<>(recalled.unranked().get());
+    if (query.liftedFragment() >= 0) {
+      kept = abovePhraseFloor(kept, belowRanking);
+    }
     Packing packing =
-        Packer.pack(deduped.kept(), deduped.duplicates(), recalled.unranked().get(),
-            options.budget(), options.objective(), query.symbols());
-    return new Assembly(query, scope, views)
-        .result(scanned, regions, ranked, deduped, packing, options.budget());
+        Packer.pack(kept, deduped.duplicates(), belowRanking, options.budget(),
+            options.objective(), query.symbols());
+    return new Lexical(
+        new Assembly(query, scope, views)
+            .result(scanned, regions, ranked, deduped, packing, options.budget()),
+        scanned.hitLines());
+  }
+
+  /**
+   * Where the query's exact text was found, the candidates worth showing: those holding it,
+   * and those ranked by its words that score at least as well as the weakest of them would
+   * without its lift (an error message's `raise` line does not drag in the budget's worth of
+   * regions that merely share its words). The others are added to {@code omitted}, named
+   * with their scores.
+   */
+  private static List<Candidate> abovePhraseFloor(
+      List<Candidate> ranked, List<Omission> omitted) {
+    double floor = Double.MAX_VALUE;
+    for (Candidate c : ranked) {
+      if (c.reasons().contains(Scorer.PHRASE)) {
+        floor = Math.min(floor, c.score() / Scorer.PHRASE_LIFT);
+      }
+    }
+    if (floor == Double.MAX_VALUE) {
+      return ranked;
+    }
+    List<Candidate> kept = new ArrayList<>();
+    for (Candidate c : ranked) {
+      if (c.score() >= floor || c.isDefinition()) {
+        kept.add(c);
+      } else {
+        Region r = c.region();
+        omitted.add(new Omission(c.file(), r.start(), r.end(),
+            Tokens.estimate(r.file(), r.start(), r.end()), c.score(), c.reasons(),
+            Omission.BELOW_PHRASE));
+      }
+    }
+    return kept;
   }
 
   private static List<SourceFile> matchedFiles(Scanned scanned) {

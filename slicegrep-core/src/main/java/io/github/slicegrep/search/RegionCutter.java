@@ -48,7 +48,7 @@ final class RegionCutter {
     this.options = options;
     this.views = views;
     boolean question = query.route() == Query.Route.VAGUE;
-    this.counting = question ? BlockBm25.Counting.of(Question.of(query.questionWords())) : null;
+    this.counting = question ? BlockBm25.Counting.of(Question.of(query.questionWords(), query.symbols())) : null;
     // Sized once for what is coming (a file cut holds a few regions): thousands of entries
     // grown from the default size were rehashed a dozen times.
     this.counted = question ? new IdentityHashMap<>(matchedFiles) : new IdentityHashMap<>();

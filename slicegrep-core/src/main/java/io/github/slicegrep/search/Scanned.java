@@ -18,10 +18,11 @@ import java.util.List;
  * @param hitsPerFragment hits of each fragment over all files
  * @param filesWithFragment files holding each fragment
  * @param matchedLines lines of the matched files, summed
+ * @param hitLines lines holding a hit, over all files
  */
 record Scanned(
     List<SourceFile> files, List<List<Hit>> hitsByFile, List<Integer> matched,
-    int[] hitsPerFragment, int[] filesWithFragment, long matchedLines) {
+    int[] hitsPerFragment, int[] filesWithFragment, long matchedLines, long hitLines) {
 
   /** Scans the source's files for the query's fragments. */
   static Scanned of(Query query, CandidateSource source) {
@@ -32,6 +33,7 @@ record Scanned(
     int[] filesWithFragment = new int[fragmentCount];
     List<Integer> matched = new ArrayList<>();
     long matchedLines = 0;
+    long hitLines = 0;
     for (int i = 0; i < files.size(); i++) {
       List<Hit> hits = hitsByFile.get(i);
       if (hits.isEmpty()) {
@@ -40,7 +42,12 @@ record Scanned(
       matched.add(i);
       matchedLines += files.get(i).lineCount();
       BitSet seen = new BitSet();
+      int lastLine = -1;
       for (Hit h : hits) {
+        if (h.line() != lastLine) {
+          hitLines++; // a file's hits come in line order
+          lastLine = h.line();
+        }
         hitsPerFragment[h.fragment()]++;
         seen.set(h.fragment());
       }
@@ -48,7 +55,7 @@ record Scanned(
     }
     return new Scanned(
         files, hitsByFile, List.copyOf(matched), hitsPerFragment, filesWithFragment,
-        matchedLines);
+        matchedLines, hitLines);
   }
 
   /** The {@code k}-th matched file. */

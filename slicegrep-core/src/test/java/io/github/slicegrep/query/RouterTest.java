@@ -1,7 +1,6 @@
 package io.github.slicegrep.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,26 +28,30 @@ class RouterTest {
   }
 
   @Test
-  void aQuestionFoundVerbatimInTheCodeIsAQuotationSearchedExactly() {
-    Query q = QueryParser.parse("this loader cannot iterate over all templates");
-    assertEquals(Query.Route.VAGUE, q.route());
-    Query routed = Router.route(q, phrase -> phrase.matches(CODE));
-    assertEquals(Query.Route.PRECISE, routed.route());
-    assertEquals(List.of("this loader cannot iterate over all templates"),
-        routed.fragmentTexts());
-    assertTrue(routed.fragments().get(0).matches(CODE));
-    assertFalse(routed.fragments().get(0).matches("loader cannot iterate templates"));
+  void aQuestionFoundVerbatimIsStillRankedByItsWordsWithThePhraseLifted() {
+    QueryReading reading = QueryParser.read("this loader cannot iterate over all templates");
+    Query routed = Router.route(reading, phrase -> phrase.matches(CODE));
+    assertEquals(Query.Route.VAGUE, routed.route());
+    assertEquals(Query.Reading.QUOTATION, routed.reading());
+    // The words' fragments are all still there; the phrase is one more, the lifted one.
+    List<String> fragments = routed.fragmentTexts();
+    assertEquals(reading.first().fragmentTexts(), fragments.subList(0, fragments.size() - 1));
+    assertEquals(fragments.size() - 1, routed.liftedFragment());
+    assertTrue(routed.fragments().get(routed.liftedFragment()).matches(CODE));
   }
 
   @Test
   void aQuestionNotFoundVerbatimStaysAQuestion() {
-    Query q = QueryParser.parse("loader iterates templates lazily");
-    assertSame(q, Router.route(q, phrase -> phrase.matches(CODE)));
+    QueryReading reading = QueryParser.read("loader iterates templates lazily");
+    Query routed = Router.route(reading, phrase -> phrase.matches(CODE));
+    assertSame(reading.first(), routed);
+    assertEquals(-1, routed.liftedFragment());
   }
 
   @Test
   void aPreciseQueryIsNeverLookedUp() {
-    Query q = QueryParser.parse("FocusedRead");
-    assertSame(q, Router.route(q, phrase -> { throw new AssertionError("looked up"); }));
+    QueryReading reading = QueryParser.read("FocusedRead");
+    assertSame(reading.first(),
+        Router.route(reading, phrase -> { throw new AssertionError("looked up"); }));
   }
 }

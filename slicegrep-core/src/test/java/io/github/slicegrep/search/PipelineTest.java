@@ -91,7 +91,7 @@ class PipelineTest {
       Options options = Options.defaults().withBudget(300);
       Result local = new FocusedReader().search(tree, query, options);
       Result memory =
-          new Pipeline().run(QueryParser.parse(query), options, new Scope(tree, true, null),
+          new Pipeline().run(QueryParser.read(query), options, new Scope(tree, true, null),
               MemorySource.of(tree));
       assertTrue(local.matched(), query);
       assertEquals(local.toMap(), memory.toMap(), query);

@@ -10,7 +10,6 @@ import io.github.slicegrep.dense.RankFusion;
 import io.github.slicegrep.dense.StaticModel;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.query.QueryParser;
-import io.github.slicegrep.query.Router;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -62,7 +61,7 @@ public final class FusedRetrieval implements Strategy {
     boolean vague;
     try {
       r = search.search(ctx.root(), query);
-      vague = isVague(ctx, query);
+      vague = isVague(query);
     } catch (SlicegrepException e) {
       return new Retrieval("slicegrep: " + e.getMessage() + "\n", List.of(), 1);
     }
@@ -95,15 +94,11 @@ public final class FusedRetrieval implements Strategy {
   }
 
   /**
-   * The engine's own routing: a question (the parser's shape rule) that does not occur
-   * verbatim in the corpus (the router's quotation rule), checked on the bench's copy of the
-   * files with the parser's own fragment.
+   * The engine's own routing: a question by the parser's shape rule (a question found
+   * verbatim in the code is still ranked by its words, with the phrase lifted).
    */
-  static boolean isVague(SearchContext ctx, String query) {
-    Query routed = Router.route(QueryParser.parse(query), fragment ->
-        ctx.sources().files().parallelStream()
-            .anyMatch(f -> f.lines().stream().anyMatch(fragment::matches)));
-    return routed.route() == Query.Route.VAGUE;
+  static boolean isVague(String query) {
+    return QueryParser.read(query).first().route() == Query.Route.VAGUE;
   }
 
   /** Reciprocal-rank fusion: each list adds weight / (k + rank); ties keep the lexical first. */
