@@ -22,8 +22,8 @@ class NeverEmptyPropertyTest {
   void severalWordsOfTheTreeNeverComeBackEmpty() {
     Path tree = tmp.resolve("tree");
     PeopleQueries queries = PeopleQueries.writeTree(tree);
-    int count = Integer.getInteger("slicegrep.neverEmpty.queries", 5_000);
-    long seed = Long.getLong("slicegrep.neverEmpty.seed", 20261201L);
+    int count = PeopleQueries.count();
+    long seed = PeopleQueries.seed();
     Random random = new Random(seed);
     FocusedReader reader = new FocusedReader();
     List<String> empty = new ArrayList<>();

@@ -40,6 +40,16 @@ public final class PeopleQueries {
     this.words = List.copyOf(words);
   }
 
+  /** Queries to draw: {@code -Dslicegrep.neverEmpty.queries=N}, 5,000 unless told. */
+  public static int count() {
+    return Integer.getInteger("slicegrep.neverEmpty.queries", 5_000);
+  }
+
+  /** The draw's seed: {@code -Dslicegrep.neverEmpty.seed=S}, 20261201 unless told. */
+  public static long seed() {
+    return Long.getLong("slicegrep.neverEmpty.seed", 20261201L);
+  }
+
   /** Writes the tree under {@code root} and returns the queries drawn from its words. */
   public static PeopleQueries writeTree(Path root) {
     Fixture fixture = Fixture.in(root);

@@ -28,8 +28,8 @@ class NeverEmptyToolTest {
   void severalWordsOfTheTreeNeverComeBackEmptyFromTheTool() {
     Path tree = tmp.resolve("tree");
     PeopleQueries queries = PeopleQueries.writeTree(tree);
-    int count = Integer.getInteger("slicegrep.neverEmpty.queries", 5_000);
-    long seed = Long.getLong("slicegrep.neverEmpty.seed", 20261201L);
+    int count = PeopleQueries.count();
+    long seed = PeopleQueries.seed();
     Random random = new Random(seed);
     List<String> empty = new ArrayList<>();
     // In sessions of BATCH calls: the harness closes stdin after the last line, and a server
