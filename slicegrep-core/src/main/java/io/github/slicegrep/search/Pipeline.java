@@ -25,8 +25,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * One query's way from a candidate source to its result: route, scan, cut regions, recall and
  * score, deduplicate, pack, assemble, then the optional evidence. Text whose exact reading
- * matches nothing is searched again by its words (SPEC 4: never empty while the words are
- * there). One per reader (it holds the
+ * matches nothing (or, for a sentence, only a line or two) is searched again by its words
+ * (SPEC 4: never empty while the words are there). One per reader (it holds the
  * optional evidence's caches); thread-safe, each search's state lives in its own stages.
  */
 public final class Pipeline {
@@ -128,8 +128,9 @@ public final class Pipeline {
     Dedupe.Outcome deduped =
         Dedupe.apply(ranked, options.dedupe(), source.analyses()::lineKeys);
     List<Candidate> kept = deduped.kept();
-    List<Omission> belowRanking = new ArrayList<>(recalled.unranked().get());
+    List<Omission> belowRanking = recalled.unranked().get();
     if (query.liftedFragment() >= 0) {
+      belowRanking = new ArrayList<>(belowRanking);
       kept = abovePhraseFloor(kept, belowRanking);
     }
     Packing packing =
