@@ -51,13 +51,30 @@ public final class DenseRuntime {
      * the model directory instead of {@code SLICEGREP_MODEL_DIR} (tests use it).
      */
     public static Settings fromEnvironment() {
+      return of(System.getenv());
+    }
+
+    /**
+     * From {@code env}, the system property {@value #DIR_PROPERTY} first as in
+     * {@link #fromEnvironment()}, and a relative model directory taken from
+     * {@code workingDirectory} when one is given (the process's own otherwise).
+     */
+    public static Settings of(Map<String, String> env, @Nullable Path workingDirectory) {
+      Settings s = of(env);
+      Path dir = s.dir();
+      return dir == null || dir.isAbsolute() || workingDirectory == null
+          ? s
+          : new Settings(workingDirectory.resolve(dir), s.timeout(), s.enabled());
+    }
+
+    private static Settings of(Map<String, String> env) {
       String property = System.getProperty(DIR_PROPERTY);
       if (property == null || property.isBlank()) {
-        return from(System.getenv());
+        return from(env);
       }
-      Map<String, String> env = new java.util.HashMap<>(System.getenv());
-      env.put(DIR_ENV, property);
-      return from(env);
+      Map<String, String> withProperty = new java.util.HashMap<>(env);
+      withProperty.put(DIR_ENV, property);
+      return from(withProperty);
     }
 
     /** From variables named as in the process environment; bad values fall back to defaults. */
