@@ -51,30 +51,28 @@ public final class DenseRuntime {
      * the model directory instead of {@code SLICEGREP_MODEL_DIR} (tests use it).
      */
     public static Settings fromEnvironment() {
-      return of(System.getenv());
+      return of(System.getenv(), System.getProperty(DIR_PROPERTY), null);
     }
 
     /**
-     * From {@code env}, the system property {@value #DIR_PROPERTY} first as in
-     * {@link #fromEnvironment()}, and a relative model directory taken from
-     * {@code workingDirectory} when one is given (the process's own otherwise).
+     * From {@code env}, with {@code property} (the value of {@value #DIR_PROPERTY}, when set)
+     * naming the model directory first as in {@link #fromEnvironment()}, and a relative model
+     * directory taken from {@code workingDirectory} when one is given (else the process's own).
      */
-    public static Settings of(Map<String, String> env, @Nullable Path workingDirectory) {
-      Settings s = of(env);
+    public static Settings of(Map<String, String> env, @Nullable String property,
+        @Nullable Path workingDirectory) {
+      Settings s;
+      if (property == null || property.isBlank()) {
+        s = from(env);
+      } else {
+        Map<String, String> withProperty = new java.util.HashMap<>(env);
+        withProperty.put(DIR_ENV, property);
+        s = from(withProperty);
+      }
       Path dir = s.dir();
       return dir == null || dir.isAbsolute() || workingDirectory == null
           ? s
           : new Settings(workingDirectory.resolve(dir), s.timeout(), s.enabled());
-    }
-
-    private static Settings of(Map<String, String> env) {
-      String property = System.getProperty(DIR_PROPERTY);
-      if (property == null || property.isBlank()) {
-        return from(env);
-      }
-      Map<String, String> withProperty = new java.util.HashMap<>(env);
-      withProperty.put(DIR_ENV, property);
-      return from(withProperty);
     }
 
     /** From variables named as in the process environment; bad values fall back to defaults. */

@@ -72,6 +72,8 @@ final class OptionalEvidence {
   /** One runtime per model setting; a host serving other processes may see two or three. */
   private final Cache<DenseRuntime.Settings, DenseRuntime> runtimes =
       CacheBuilder.newBuilder().maximumSize(4).build();
+  /** {@value DenseRuntime#DIR_PROPERTY} as it was when this reader was made (tests set it). */
+  private final @Nullable String modelDirProperty = System.getProperty(DenseRuntime.DIR_PROPERTY);
   private final Cache<Path, Optional<HistoryPriors>> histories =
       CacheBuilder.newBuilder().maximumSize(16).expireAfterWrite(HISTORY_REUSE).build();
   private final Map<Path, BlockVectorStore> stores = new ConcurrentHashMap<>();
@@ -79,7 +81,7 @@ final class OptionalEvidence {
   /** The dense runtime of the search's environment (its model directory, switch, timeout). */
   private DenseRuntime dense(Options options) {
     DenseRuntime.Settings settings = DenseRuntime.Settings.of(options.environment(),
-        options.workingDirectory().orElse(null));
+        modelDirProperty, options.workingDirectory().orElse(null));
     try {
       return runtimes.get(settings, () -> new DenseRuntime(settings));
     } catch (ExecutionException e) {

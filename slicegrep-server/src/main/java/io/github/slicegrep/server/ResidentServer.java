@@ -211,6 +211,21 @@ public final class ResidentServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Waits at most {@code max} until the server has stopped.
+   *
+   * @param max the longest wait
+   * @return whether it has stopped
+   */
+  public boolean awaitStop(Duration max) {
+    try {
+      return stopped.await(max.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
   /** Why the server stopped, or null while it runs. */
   public @Nullable String stopReason() {
     return stopReason;

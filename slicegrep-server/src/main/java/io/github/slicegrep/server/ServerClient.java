@@ -120,6 +120,14 @@ public final class ServerClient {
       say(config, err, "no server is running and this client starts none");
       return null;
     }
+    // A file lock is held per process: threads of one process (a host making several calls at
+    // once) take turns on this monitor first.
+    synchronized (ServerClient.class) {
+      return startLocked(config, err);
+    }
+  }
+
+  private static @Nullable SocketChannel startLocked(ClientConfig config, OutputStream err) {
     try (FileChannel lockFile = FileChannel.open(config.lock(), StandardOpenOption.CREATE,
             StandardOpenOption.WRITE);
         FileLock lock = lockFile.lock()) {
