@@ -18,6 +18,15 @@ public final class ClientConfig {
   public static final String JAVA_OPTIONS_VARIABLE = "SLICEGREP_SERVER_JAVA_OPTS";
   /** {@code 1}: say on stderr why a call did not go through the server. */
   public static final String DEBUG_VARIABLE = "SLICEGREP_SERVER_DEBUG";
+  /**
+   * The server's own JVM options, before {@code SLICEGREP_SERVER_JAVA_OPTS}: G1 with a full
+   * collection after 30 s without any (that is, idle), so that a server left alone between an
+   * agent's bursts of calls gives back some of the heap it grew to (JEP 346): on django, after
+   * two precise queries and two questions, 831 MB resident, 722 MB once idle.
+   */
+  private static final String[] DEFAULT_SERVER_OPTIONS = {
+    "-XX:+UseG1GC", "-XX:G1PeriodicGCInterval=30000", "-XX:-G1PeriodicGCInvokesConcurrent"
+  };
   /** How long a client waits for a server it started to take connections. */
   static final int START_MILLIS = 20_000;
   /**
@@ -59,6 +68,9 @@ public final class ClientConfig {
     List<String> command = new ArrayList<>();
     command.add(new StringBuilder(javaHome).append(File.separatorChar).append("bin")
         .append(File.separatorChar).append("java").toString());
+    for (String option : DEFAULT_SERVER_OPTIONS) {
+      command.add(option);
+    }
     String extra = env.get(JAVA_OPTIONS_VARIABLE);
     if (extra != null) {
       for (String option : split(extra)) {
