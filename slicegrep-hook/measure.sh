@@ -9,6 +9,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${1:-7}"
+# Each run a process of its own, as before the resident server (docs/server.md); run with
+# SLICEGREP_SERVER=on to time the hook through its server (slicegrep-bench/speed server does,
+# side by side with in-process).
+export SLICEGREP_SERVER="${SLICEGREP_SERVER:-off}"
 # The hook fails open while its jar is stale (it rebuilds in the background and lets the Read
 # through), which would time pass-throughs: build it here first, in the foreground.
 (cd "$root" && mvn -q -B -DskipTests -pl slicegrep-hook -am package >/dev/null)

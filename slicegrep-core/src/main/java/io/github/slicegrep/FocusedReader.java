@@ -11,6 +11,7 @@ import io.github.slicegrep.workspace.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -62,6 +63,21 @@ public final class FocusedReader implements AutoCloseable {
     return new FocusedReader(indexDirectory, Workspace.STREAMING_FILES, false);
   }
 
+  /**
+   * A reader for a long-lived host that also keeps a persistent index: it watches the trees it
+   * searches again like {@link #watching()}, and reads and writes indexes in
+   * {@code indexDirectory} like {@link #withIndex(Path)}, so that the host's first search of an
+   * unchanged tree is as quick as another process's. Close it when done.
+   *
+   * @param indexDirectory where the index files are kept (created on first write)
+   * @return a watching reader that reads and writes indexes there
+   * @throws SlicegrepException when the directory is null
+   */
+  public static FocusedReader watchingWithIndex(Path indexDirectory) {
+    SlicegrepException.check(indexDirectory != null, "index directory is missing");
+    return new FocusedReader(indexDirectory, Workspace.STREAMING_FILES, true);
+  }
+
   /** With the streaming threshold lowered, so tests reach that path on small trees. */
   static FocusedReader withIndex(Path indexDirectory, int streamingFiles) {
     return new FocusedReader(indexDirectory, streamingFiles, false);
@@ -76,6 +92,18 @@ public final class FocusedReader implements AutoCloseable {
    */
   public static Optional<Path> indexDirectory() {
     return IndexLocation.fromEnvironment();
+  }
+
+  /**
+   * Like {@link #indexDirectory()}, for the environment variables {@code env} instead of this
+   * process's (a host that searches for other processes passes each caller's).
+   *
+   * @param env environment variables by name
+   * @return the directory, or empty when {@code env} switches indexes off
+   */
+  public static Optional<Path> indexDirectory(Map<String, String> env) {
+    SlicegrepException.check(env != null, "environment is missing");
+    return IndexLocation.from(env);
   }
 
   private FocusedReader(
@@ -135,16 +163,38 @@ public final class FocusedReader implements AutoCloseable {
   public Result search(Path path, String query, Options options, Progress progress) {
     SlicegrepException.check(path != null, "path is missing");
     QueryReading reading = QueryParser.read(query);
-    if (!Files.exists(path)) {
-      throw new SlicegrepException("path not found: " + path);
+    Path read = resolved(path, options);
+    try {
+      if (!Files.exists(read)) {
+        throw new SlicegrepException("path not found: " + read);
+      }
+      boolean directory = Files.isDirectory(read);
+      LocalSource source = workspace.read(read, directory, options, progress);
+      Result result = pipeline.run(reading, options,
+          new Scope(read, directory, workspace.indexDirectory(), path), source);
+      source.finish(options.environment());
+      return result;
+    } catch (SlicegrepException e) {
+      throw asGiven(e, read, path);
     }
-    boolean directory = Files.isDirectory(path);
-    LocalSource source = workspace.read(path, directory, options, progress);
-    Result result =
-        pipeline.run(reading, options, new Scope(path, directory, workspace.indexDirectory()),
-            source);
-    source.finish();
-    return result;
+  }
+
+  /** {@code path} taken from the options' working directory when it is relative. */
+  private static Path resolved(Path path, Options options) {
+    return options.workingDirectory().map(d -> d.resolve(path)).orElse(path);
+  }
+
+  /**
+   * {@code e} with the path as read named as given: paths below it were made by resolving
+   * against it, so their text starts with it, just as they would start with the given path
+   * had it been read from this process's working directory.
+   */
+  private static SlicegrepException asGiven(SlicegrepException e, Path read, Path given) {
+    String message = e.getMessage();
+    if (read.equals(given) || message == null || !message.contains(read.toString())) {
+      return e;
+    }
+    return new SlicegrepException(message.replace(read.toString(), given.toString()), e);
   }
 
   /**
@@ -157,15 +207,34 @@ public final class FocusedReader implements AutoCloseable {
    *     default size cap
    */
   public FileMap fileMap(Path file) {
+    return fileMap(file, Options.defaults());
+  }
+
+  /**
+   * Like {@link #fileMap(Path)}, a relative path taken from the options' working directory
+   * (and named as given in messages); the other options do not apply.
+   *
+   * @param file the file to map
+   * @param options where a relative path is taken from
+   * @return its definitions with their lines
+   * @throws SlicegrepException when the path is missing, a directory, binary or over the
+   *     default size cap
+   */
+  public FileMap fileMap(Path file, Options options) {
     SlicegrepException.check(file != null, "path is missing");
-    if (!Files.exists(file)) {
-      throw new SlicegrepException("path not found: " + file);
+    Path read = resolved(file, options);
+    try {
+      if (!Files.exists(read)) {
+        throw new SlicegrepException("path not found: " + read);
+      }
+      if (Files.isDirectory(read)) {
+        throw new SlicegrepException(read + " is a directory; a file map covers one file");
+      }
+      SourceFile source = workspace.file(read);
+      return FileMap.of(source, workspace.analyses().outline(source));
+    } catch (SlicegrepException e) {
+      throw asGiven(e, read, file);
     }
-    if (Files.isDirectory(file)) {
-      throw new SlicegrepException(file + " is a directory; a file map covers one file");
-    }
-    SourceFile source = workspace.file(file);
-    return FileMap.of(source, workspace.analyses().outline(source));
   }
 
   /** Runs {@code action} on each directory search's listed paths before they are read. */

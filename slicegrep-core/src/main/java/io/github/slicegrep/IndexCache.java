@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -80,6 +81,17 @@ public final class IndexCache {
   }
 
   /**
+   * The cache directory the environment variables {@code env} name (the same rules as
+   * {@link #directory()}).
+   *
+   * @param env environment variables by name
+   * @return the directory, or empty when indexes are switched off
+   */
+  public static Optional<Path> directory(Map<String, String> env) {
+    return IndexLocation.from(env);
+  }
+
+  /**
    * The size limit of this process's environment in bytes.
    *
    * @return {@code SLICEGREP_INDEX_MAX_MB} MiB, or {@link #DEFAULT_LIMIT_BYTES}
@@ -96,8 +108,21 @@ public final class IndexCache {
    * @throws SlicegrepException when it cannot be listed
    */
   public static Status status(Path directory) {
+    return status(directory, System.getenv());
+  }
+
+  /**
+   * Like {@link #status(Path)}, with the limit that the environment variables {@code env} set.
+   *
+   * @param directory a cache directory (a missing one holds nothing)
+   * @param env environment variables by name
+   * @return its status
+   * @throws SlicegrepException when it cannot be listed
+   */
+  public static Status status(Path directory, Map<String, String> env) {
     SlicegrepException.check(directory != null, "index directory is missing");
-    IndexLocation.Limit limit = IndexLocation.limitFromEnvironment();
+    SlicegrepException.check(env != null, "environment is missing");
+    IndexLocation.Limit limit = IndexLocation.limitFrom(env);
     List<Root> roots = new ArrayList<>();
     long total = 0;
     try {

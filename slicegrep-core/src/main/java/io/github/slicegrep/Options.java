@@ -1,6 +1,10 @@
 package io.github.slicegrep;
 
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every setting of a search, as an immutable value: each {@code withX} returns a new instance.
@@ -20,7 +24,7 @@ public final class Options {
   private static final Options DEFAULTS =
       new Options(
           DEFAULT_BUDGET, Boundary.AUTO, DEFAULT_CONTEXT, DEFAULT_CONTEXT, true, true,
-          Objective.AUTO, DEFAULT_MAX_FILE_BYTES, false, false, false);
+          Objective.AUTO, DEFAULT_MAX_FILE_BYTES, false, false, false, System.getenv(), null);
 
   private final int budget;
   private final Boundary boundary;
@@ -33,10 +37,13 @@ public final class Options {
   private final boolean confined;
   private final boolean dense;
   private final boolean history;
+  private final Map<String, String> environment;
+  private final @Nullable Path workingDirectory;
 
   private Options(
       int budget, Boundary boundary, int before, int after, boolean recursive, boolean dedupe,
-      Objective objective, long maxFileBytes, boolean confined, boolean dense, boolean history) {
+      Objective objective, long maxFileBytes, boolean confined, boolean dense, boolean history,
+      Map<String, String> environment, @Nullable Path workingDirectory) {
     SlicegrepException.check(budget >= 0, "budget must be >= 0 (0 means unlimited), got %s", budget);
     SlicegrepException.check(before >= 0, "before must be >= 0, got %s", before);
     SlicegrepException.check(after >= 0, "after must be >= 0, got %s", after);
@@ -52,6 +59,8 @@ public final class Options {
     this.confined = confined;
     this.dense = dense;
     this.history = history;
+    this.environment = environment;
+    this.workingDirectory = workingDirectory;
   }
 
   /**
@@ -303,13 +312,65 @@ public final class Options {
     return copy(b -> b.history = history);
   }
 
+  /**
+   * The environment variables a search reads its switches from ({@code SLICEGREP_INDEX_MAX_MB},
+   * {@code SLICEGREP_WATCH}, {@code SLICEGREP_HISTORY}, {@code SLICEGREP_MODEL_DIR},
+   * {@code SLICEGREP_DENSE}, {@code SLICEGREP_DENSE_TIMEOUT}; which index directory a reader
+   * keeps is the reader's, see {@link FocusedReader#indexDirectory(Map)}). By default this
+   * process's own; a
+   * host that searches for other processes (the resident server) passes each caller's, so that
+   * a search behaves as it would have in the caller's process.
+   *
+   * @return the variables by name, unmodifiable
+   */
+  public Map<String, String> environment() {
+    return environment;
+  }
+
+  /**
+   * Sets {@link #environment()}.
+   *
+   * @param environment variables by name (copied)
+   * @return a copy with the environment changed
+   * @throws SlicegrepException when it is null
+   */
+  public Options withEnvironment(Map<String, String> environment) {
+    SlicegrepException.check(environment != null, "environment is missing");
+    Map<String, String> copy = Map.copyOf(environment);
+    return copy(b -> b.environment = copy);
+  }
+
+  /**
+   * The directory a relative search path is taken from. Empty by default: the path is used as
+   * given, that is from this process's working directory. A host that searches for other
+   * processes sets each caller's; the report still names the path as the caller gave it.
+   *
+   * @return the directory, or empty for this process's working directory
+   */
+  public Optional<Path> workingDirectory() {
+    return Optional.ofNullable(workingDirectory);
+  }
+
+  /**
+   * Sets {@link #workingDirectory()}.
+   *
+   * @param directory an absolute directory
+   * @return a copy with the working directory changed
+   * @throws SlicegrepException when it is null or not absolute
+   */
+  public Options withWorkingDirectory(Path directory) {
+    SlicegrepException.check(directory != null && directory.isAbsolute(),
+        "working directory must be an absolute path, got %s", directory);
+    return copy(b -> b.workingDirectory = directory);
+  }
+
   /** A copy with {@code change} applied, checked like any new instance. */
   private Options copy(Consumer<Settings> change) {
     Settings b = new Settings(this);
     change.accept(b);
     return new Options(
         b.budget, b.boundary, b.before, b.after, b.recursive, b.dedupe, b.objective,
-        b.maxFileBytes, b.confined, b.dense, b.history);
+        b.maxFileBytes, b.confined, b.dense, b.history, b.environment, b.workingDirectory);
   }
 
   /**
@@ -328,6 +389,8 @@ public final class Options {
     boolean confined;
     boolean dense;
     boolean history;
+    Map<String, String> environment;
+    @Nullable Path workingDirectory;
 
     Settings(Options o) {
       budget = o.budget;
@@ -341,6 +404,8 @@ public final class Options {
       confined = o.confined;
       dense = o.dense;
       history = o.history;
+      environment = o.environment;
+      workingDirectory = o.workingDirectory;
     }
   }
 
@@ -348,8 +413,9 @@ public final class Options {
   public String toString() {
     return String.format(
         "Options{budget=%d, boundary=%s, before=%d, after=%d, recursive=%s, dedupe=%s,"
-            + " objective=%s, maxFileBytes=%d, confined=%s, dense=%s, history=%s}",
+            + " objective=%s, maxFileBytes=%d, confined=%s, dense=%s, history=%s%s}",
         budget, boundary.label(), before, after, recursive, dedupe, objective.label(),
-        maxFileBytes, confined, dense, history);
+        maxFileBytes, confined, dense, history,
+        workingDirectory == null ? "" : ", workingDirectory=" + workingDirectory);
   }
 }

@@ -20,11 +20,13 @@ final class IndexCommand {
   private final PrintWriter out;
   private final PrintWriter err;
   private final boolean json;
+  private final Map<String, String> env;
 
-  IndexCommand(PrintWriter out, PrintWriter err, boolean json) {
+  IndexCommand(PrintWriter out, PrintWriter err, boolean json, Map<String, String> env) {
     this.out = out;
     this.err = err;
     this.json = json;
+    this.env = env;
   }
 
   /**
@@ -34,7 +36,7 @@ final class IndexCommand {
    * @throws SlicegrepException when the action is unknown, or clear finds indexes switched off
    */
   int run(String action) {
-    Optional<Path> directory = IndexCache.directory();
+    Optional<Path> directory = IndexCache.directory(env);
     switch (action) {
       case "status":
         if (directory.isEmpty()) {
@@ -42,7 +44,7 @@ final class IndexCommand {
           off.put("directory", null);
           print(off, "persistent index: off (SLICEGREP_INDEX=off)\n");
         } else {
-          status(IndexCache.status(directory.get()));
+          status(IndexCache.status(directory.get(), env));
         }
         break;
       case "clear":

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.slicegrep.Boundary;
 import io.github.slicegrep.FileMap;
 import io.github.slicegrep.FocusedReader;
+import io.github.slicegrep.IndexCache;
 import io.github.slicegrep.Objective;
 import io.github.slicegrep.Options;
 import io.github.slicegrep.Progress;
@@ -56,6 +57,11 @@ public final class SlicegrepCommand implements Callable<Integer> {
   public static final int EXIT_NO_MATCH = 1;
   /** Exit status on a usage or input error; the message goes to stderr. */
   public static final int EXIT_ERROR = 2;
+  /**
+   * Returned to the resident server instead of an exit status when a call must run in the
+   * caller's process (usage help, whose layout and colours follow the caller's terminal).
+   */
+  static final int HAND_BACK = -1;
 
   @Parameters(
       index = "0",
@@ -170,23 +176,49 @@ public final class SlicegrepCommand implements Callable<Integer> {
           + " SLICEGREP_INDEX_MAX_MB MiB (default 1024).")
   String indexAction;
 
+  @Option(
+      names = "--no-server",
+      description = "Run in this process, without the resident server that keeps the searched"
+          + " trees warm between calls (also: SLICEGREP_SERVER=off).")
+  boolean noServer;
+
+  @Option(
+      names = "--server",
+      paramLabel = "ACTION",
+      description = "Instead of searching: status (the resident servers running for this user,"
+          + " what each holds) or stop (stop them; calls in flight finish first).")
+  String serverAction;
+
   private final PrintWriter out;
   private final PrintWriter err;
+  private final Invocation invocation;
   private volatile boolean progressShown;
 
-  SlicegrepCommand(PrintWriter out, PrintWriter err) {
+  SlicegrepCommand(PrintWriter out, PrintWriter err, Invocation invocation) {
     this.out = out;
     this.err = err;
+    this.invocation = invocation;
   }
 
   @Override
   public Integer call() {
+    if (serverAction != null) {
+      if (path != null || map || indexAction != null) {
+        throw new CommandLine.ParameterException(
+            new CommandLine(this), "--server " + serverAction + " takes no other arguments");
+      }
+      return invocation.served() ? HAND_BACK : ServerCommand.run(serverAction, out, err);
+    }
     if (indexAction != null) {
       if (path != null || map) {
         throw new CommandLine.ParameterException(
             new CommandLine(this), "--index " + indexAction + " takes no PATH, PATTERN or --map");
       }
-      return new IndexCommand(out, err, json).run(indexAction);
+      Optional<Path> directory = IndexCache.directory(invocation.env());
+      if (invocation.served() && directory.isPresent() && !directory.get().isAbsolute()) {
+        return HAND_BACK; // named from the caller's directory, and printed as named
+      }
+      return new IndexCommand(out, err, json, invocation.env()).run(indexAction);
     }
     if (path == null) {
       throw new CommandLine.ParameterException(
@@ -212,24 +244,49 @@ public final class SlicegrepCommand implements Callable<Integer> {
             .withConfined(confine)
             .withDense(dense)
             .withHistory(history);
-    Result result = reader().search(path, pattern, options, progress());
+    if (invocation.workingDirectory() != null) {
+      options = options.withEnvironment(invocation.env())
+          .withWorkingDirectory(invocation.workingDirectory());
+    }
+    Result result = reader(path).search(path, pattern, options, progress());
     clearProgressLine();
     out.print(json ? result.toJson() + "\n" : result.render());
     out.flush();
     return result.matched() ? EXIT_MATCH : EXIT_NO_MATCH;
   }
 
-  /** A reader with the persistent index unless it is switched off. */
-  private FocusedReader reader() {
-    Optional<Path> indexDirectory = noIndex ? Optional.empty() : FocusedReader.indexDirectory();
-    return indexDirectory.map(FocusedReader::withIndex).orElseGet(FocusedReader::new);
+  /**
+   * The reader for a search of {@code searched}: with the persistent index unless it is
+   * switched off, kept per root in the resident server.
+   */
+  private FocusedReader reader(Path searched) {
+    if (!Files.exists(invocation.resolve(searched))) {
+      return new FocusedReader(); // to say so, as any reader would, without taking a pool slot
+    }
+    Optional<Path> indexDirectory = noIndex
+        ? Optional.empty()
+        : FocusedReader.indexDirectory(invocation.env()).map(invocation::resolve);
+    return invocation.readers().reader(root(searched), indexDirectory);
+  }
+
+  /** The directory a search of {@code searched} reads below: itself, or a file's directory. */
+  private Path root(Path searched) {
+    Path read = invocation.resolve(searched);
+    if (invocation.workingDirectory() != null) {
+      read = read.toAbsolutePath().normalize();
+    }
+    Path parent = read.getParent();
+    return Files.isDirectory(read) || parent == null ? read : parent;
   }
 
   private int printMap() {
-    if (Files.isDirectory(path)) {
+    if (Files.isDirectory(invocation.resolve(path))) {
       throw new SlicegrepException("--map needs a file, and " + path + " is a directory");
     }
-    FileMap fileMap = new FocusedReader().fileMap(path);
+    FileMap fileMap = invocation.workingDirectory() == null
+        ? new FocusedReader().fileMap(path)
+        : invocation.readers().reader(root(path), Optional.empty()).fileMap(path,
+            Options.defaults().withWorkingDirectory(invocation.workingDirectory()));
     out.print(json ? mapJson(fileMap) + "\n" : fileMap.render());
     out.flush();
     return fileMap.entries().isEmpty() ? EXIT_NO_MATCH : EXIT_MATCH;
@@ -250,11 +307,11 @@ public final class SlicegrepCommand implements Callable<Integer> {
    * run without it, a console on stdin and stdout stands in.
    */
   private boolean showProgress() {
-    String told = System.getenv("SLICEGREP_PROGRESS");
+    String told = invocation.env().get("SLICEGREP_PROGRESS");
     if (told != null && !told.isBlank()) {
       return err != null && told.strip().equals("1");
     }
-    return err != null && System.console() != null;
+    return err != null && invocation.console();
   }
 
   private Progress progress() {
@@ -288,13 +345,29 @@ public final class SlicegrepCommand implements Callable<Integer> {
    * @return {@link #EXIT_MATCH}, {@link #EXIT_NO_MATCH} or {@link #EXIT_ERROR}
    */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
-    CommandLine cli = new CommandLine(new SlicegrepCommand(out, err));
+    return run(out, err, Invocation.inProcess(), args);
+  }
+
+  /**
+   * Runs the command for {@code invocation}: in this process, or for a caller of the resident
+   * server, where usage help and usage errors return {@link #HAND_BACK} before printing.
+   */
+  static int run(PrintWriter out, PrintWriter err, Invocation invocation, String... args) {
+    CommandLine cli = new CommandLine(new SlicegrepCommand(out, err, invocation));
     cli.setOut(out);
     cli.setErr(err);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setExitCodeExceptionMapper(e -> EXIT_ERROR);
+    if (invocation.served()) {
+      CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
+      cli.setExecutionStrategy(parsed -> parsed.isUsageHelpRequested()
+          ? HAND_BACK : runLast.execute(parsed));
+    }
     cli.setParameterExceptionHandler(
         (ex, a) -> {
+          if (invocation.served()) {
+            return HAND_BACK;
+          }
           err.println("slicegrep: " + ex.getMessage());
           ex.getCommandLine().usage(err);
           return EXIT_ERROR;

@@ -124,14 +124,14 @@ public final class BlockVectorStore {
   }
 
   /** Writes the store when something was added since it was read or last written. */
-  public synchronized void saveIfChanged() {
+  public synchronized void saveIfChanged(long limitBytes) {
     if (!dirty) {
       return;
     }
     dirty = false;
     try {
       SealedFile.writeAtomically(file, encode());
-      CacheDirectory.evictAfterWriting(file);
+      CacheDirectory.evictAfterWriting(file, limitBytes);
     } catch (IOException e) {
       // Cannot write (read-only cache, full disk): the next process embeds again.
       dirty = true;

@@ -51,13 +51,28 @@ public final class DenseRuntime {
      * the model directory instead of {@code SLICEGREP_MODEL_DIR} (tests use it).
      */
     public static Settings fromEnvironment() {
-      String property = System.getProperty(DIR_PROPERTY);
+      return of(System.getenv(), System.getProperty(DIR_PROPERTY), null);
+    }
+
+    /**
+     * From {@code env}, with {@code property} (the value of {@value #DIR_PROPERTY}, when set)
+     * naming the model directory first as in {@link #fromEnvironment()}, and a relative model
+     * directory taken from {@code workingDirectory} when one is given (else the process's own).
+     */
+    public static Settings of(Map<String, String> env, @Nullable String property,
+        @Nullable Path workingDirectory) {
+      Settings s;
       if (property == null || property.isBlank()) {
-        return from(System.getenv());
+        s = from(env);
+      } else {
+        Map<String, String> withProperty = new java.util.HashMap<>(env);
+        withProperty.put(DIR_ENV, property);
+        s = from(withProperty);
       }
-      Map<String, String> env = new java.util.HashMap<>(System.getenv());
-      env.put(DIR_ENV, property);
-      return from(env);
+      Path dir = s.dir();
+      return dir == null || dir.isAbsolute() || workingDirectory == null
+          ? s
+          : new Settings(workingDirectory.resolve(dir), s.timeout(), s.enabled());
     }
 
     /** From variables named as in the process environment; bad values fall back to defaults. */

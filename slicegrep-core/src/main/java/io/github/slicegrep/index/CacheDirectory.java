@@ -179,10 +179,10 @@ public final class CacheDirectory {
     }
   }
 
-  /** Evicts over the limit of this process's environment, keeping the unit of {@code keep}. */
-  public static void evictAfterWriting(Path keep) {
+  /** Evicts over {@code limitBytes}, keeping the unit of {@code keep}. */
+  public static void evictAfterWriting(Path keep, long limitBytes) {
     Path directory = keep.toAbsolutePath().getParent();
-    evict(directory, IndexLocation.limitFromEnvironment().bytes(), keep);
+    evict(directory, limitBytes, keep);
   }
 
   /**

@@ -35,8 +35,12 @@ public final class IndexLocation {
 
   /** The directory for this process's environment, or empty when indexes are switched off. */
   public static Optional<Path> fromEnvironment() {
-    return resolve(System.getenv(), System.getProperty(DIRECTORY_PROPERTY),
-        System.getProperty("user.home"));
+    return from(System.getenv());
+  }
+
+  /** The directory for {@code env}, or empty when indexes are switched off. */
+  public static Optional<Path> from(Map<String, String> env) {
+    return resolve(env, System.getProperty(DIRECTORY_PROPERTY), System.getProperty("user.home"));
   }
 
   static Optional<Path> resolve(
@@ -61,7 +65,12 @@ public final class IndexLocation {
 
   /** The size limit of this process's environment. */
   public static Limit limitFromEnvironment() {
-    return limit(System.getenv(LIMIT_VARIABLE), System.getProperty(LIMIT_PROPERTY));
+    return limitFrom(System.getenv());
+  }
+
+  /** The size limit {@code env} sets. */
+  public static Limit limitFrom(Map<String, String> env) {
+    return limit(env.get(LIMIT_VARIABLE), System.getProperty(LIMIT_PROPERTY));
   }
 
   static Limit limit(@Nullable String megabytes, @Nullable String propertyBytes) {

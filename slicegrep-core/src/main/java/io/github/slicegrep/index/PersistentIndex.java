@@ -262,7 +262,7 @@ public final class PersistentIndex {
    * indexes stay the most recently used. Failures are ignored: the index is only ever a
    * shortcut.
    */
-  public void saveIfChanged() {
+  public void saveIfChanged(long limitBytes) {
     boolean wrote = saveTerms();
     SourceTree.Listing current = listing;
     if (dirty && current != null) {
@@ -277,7 +277,7 @@ public final class PersistentIndex {
     long now = System.nanoTime();
     if (wrote) {
       lastUsedNanos = now;
-      CacheDirectory.evictAfterWriting(file);
+      CacheDirectory.evictAfterWriting(file, limitBytes);
     } else if (now - lastUsedNanos > TOUCH_EVERY_NANOS && Files.exists(file)) {
       lastUsedNanos = now;
       CacheDirectory.touch(file);

@@ -15,6 +15,7 @@ import io.github.slicegrep.dense.StaticModel;
 import io.github.slicegrep.history.GitHistory;
 import io.github.slicegrep.history.HistoryPriors;
 import io.github.slicegrep.history.HistoryRerank;
+import io.github.slicegrep.index.IndexLocation;
 import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.outline.Blocks;
 import io.github.slicegrep.query.Query;
@@ -68,26 +69,38 @@ final class OptionalEvidence {
     }
   }
 
-  private final DenseRuntime dense;
+  /** One runtime per model setting; a host serving other processes may see two or three. */
+  private final Cache<DenseRuntime.Settings, DenseRuntime> runtimes =
+      CacheBuilder.newBuilder().maximumSize(4).build();
+  /** {@value DenseRuntime#DIR_PROPERTY} as it was when this reader was made (tests set it). */
+  private final @Nullable String modelDirProperty = System.getProperty(DenseRuntime.DIR_PROPERTY);
   private final Cache<Path, Optional<HistoryPriors>> histories =
       CacheBuilder.newBuilder().maximumSize(16).expireAfterWrite(HISTORY_REUSE).build();
   private final Map<Path, BlockVectorStore> stores = new ConcurrentHashMap<>();
 
-  OptionalEvidence() {
-    this.dense = new DenseRuntime(DenseRuntime.Settings.fromEnvironment());
+  /** The dense runtime of the search's environment (its model directory, switch, timeout). */
+  private DenseRuntime dense(Options options) {
+    DenseRuntime.Settings settings = DenseRuntime.Settings.of(options.environment(),
+        modelDirProperty, options.workingDirectory().orElse(null));
+    try {
+      return runtimes.get(settings, () -> new DenseRuntime(settings));
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e.getCause());
+    }
   }
 
   /** {@code lexical}, with dense recall and history priors where asked for and available. */
   Result apply(Searched s, Result lexical) {
     Result r = lexical;
     if (s.options().dense() && s.query().route() == Query.Route.VAGUE) {
+      DenseRuntime dense = dense(s.options());
       Optional<StaticModel> model = dense.model();
       if (model.isPresent()) {
-        r = fuse(s, r, model.get());
+        r = fuse(s, r, model.get(), dense);
       }
     }
     if (s.options().history() && s.scope().directory() && r.files().size() > 1
-        && !GitHistory.switchedOff(System.getenv())) {
+        && !GitHistory.switchedOff(s.options().environment())) {
       Optional<HistoryPriors> priors = priors(s.scope().path());
       if (priors.isPresent()) {
         r = withFiles(r, HistoryRerank.rerank(r.files(), RankedFile::file, RankedFile::score,
@@ -113,7 +126,7 @@ final class OptionalEvidence {
   }
 
   /** The fused result: guarantees first, then the fusion of the lexical and dense orders. */
-  private Result fuse(Searched s, Result r, StaticModel model) {
+  private Result fuse(Searched s, Result r, StaticModel model, DenseRuntime dense) {
     Map<String, SourceFile> byPath = new HashMap<>();
     s.files().forEach(f -> byPath.put(f.relativePath(), f));
     List<Chunk> guaranteed = new ArrayList<>();
@@ -137,7 +150,7 @@ final class OptionalEvidence {
     List<Span> lexicalOrder = new ArrayList<>(shownLexical.keySet());
     lexicalOrder.addAll(omittedLexical.keySet());
     Map<Span, Block> denseBlocks = new LinkedHashMap<>();
-    List<Span> denseOrder = denseTop(s, model, byPath, denseBlocks);
+    List<Span> denseOrder = denseTop(s, model, dense, byPath, denseBlocks);
     Map<Span, Double> fused = RankFusion.reciprocalRank(lexicalOrder, denseOrder, DENSE_WEIGHT);
 
     int budget = s.options().budget();
@@ -189,8 +202,8 @@ final class OptionalEvidence {
   }
 
   /** The blocks most similar to the question, best first; ties by file and line. */
-  private List<Span> denseTop(Searched s, StaticModel model, Map<String, SourceFile> byPath,
-      Map<Span, Block> blocksOut) {
+  private List<Span> denseTop(Searched s, StaticModel model, DenseRuntime dense,
+      Map<String, SourceFile> byPath, Map<Span, Block> blocksOut) {
     Path indexDirectory = s.scope().indexDirectory();
     BlockVectorStore store = indexDirectory == null || !s.scope().directory()
         ? null
@@ -200,11 +213,11 @@ final class OptionalEvidence {
     float[] q = model.embed(s.query().text());
     List<Map.Entry<Span, Double>> scored = s.files().parallelStream()
         .filter(f -> f.lineCount() > 0)
-        .flatMap(f -> blockVectors(f, s.analyses(), model, store).stream())
+        .flatMap(f -> blockVectors(f, s.analyses(), model, dense, store).stream())
         .map(bv -> Map.entry(bv.span(), StaticModel.cosine(q, bv.vector())))
         .toList();
     if (store != null) {
-      store.saveIfChanged();
+      store.saveIfChanged(IndexLocation.limitFrom(s.options().environment()).bytes());
     }
     List<Map.Entry<Span, Double>> best = new ArrayList<>(scored);
     best.sort(Comparator.comparingDouble((Map.Entry<Span, Double> e) -> -e.getValue())
@@ -233,7 +246,8 @@ final class OptionalEvidence {
    * blocks, else embedded (each block as its path plus its lines) and stored.
    */
   private List<SpanVector> blockVectors(
-      SourceFile f, FileAnalyses analyses, StaticModel model, @Nullable BlockVectorStore store) {
+      SourceFile f, FileAnalyses analyses, StaticModel model, DenseRuntime dense,
+      @Nullable BlockVectorStore store) {
     List<Block> blocks = new ArrayList<>();
     for (Block b : Blocks.of(f, analyses.outline(f))) {
       if (Math.min(b.endLine(), f.lineCount()) >= b.startLine()) {

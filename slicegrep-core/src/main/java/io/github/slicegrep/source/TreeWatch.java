@@ -202,16 +202,28 @@ public final class TreeWatch implements Closeable {
     return true;
   }
 
+  /** The variable that turns watching off ({@code off}, {@code 0}, {@code false}, {@code no}). */
+  public static final String SWITCH_VARIABLE = "SLICEGREP_WATCH";
+
+  /**
+   * Whether {@code env} turns watching off.
+   *
+   * @param env environment variables by name
+   * @return true when {@value #SWITCH_VARIABLE} says off
+   */
+  public static boolean switchedOff(Map<String, String> env) {
+    return Switches.isOff(env.get(SWITCH_VARIABLE));
+  }
+
   /**
    * Whether a tree at {@code root} can be watched: Linux's inotify on a local file system (never
-   * a polling watch service), unless {@code SLICEGREP_WATCH=off}.
+   * a polling watch service); {@link #switchedOff} is the caller's to ask.
    *
    * @param root a directory
    * @return true when {@link #start} may succeed there
    */
   public static boolean supported(Path root) {
-    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")
-        || Switches.isOff(System.getenv("SLICEGREP_WATCH"))) {
+    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
       return false;
     }
     try {

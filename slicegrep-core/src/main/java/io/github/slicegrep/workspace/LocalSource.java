@@ -1,5 +1,6 @@
 package io.github.slicegrep.workspace;
 
+import io.github.slicegrep.index.IndexLocation;
 import io.github.slicegrep.index.PersistentIndex;
 import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.LineScanner;
@@ -9,6 +10,7 @@ import io.github.slicegrep.search.FileAnalyses;
 import io.github.slicegrep.source.SourceFile;
 import io.github.slicegrep.source.TreeFilter;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -64,10 +66,14 @@ public final class LocalSource implements CandidateSource {
     return analyses;
   }
 
-  /** Saves what this search added to the persistent index, if anything. */
-  public void finish() {
+  /**
+   * Saves what this search added to the persistent index, if anything.
+   *
+   * @param env the search's environment, for the index cache's size limit
+   */
+  public void finish(Map<String, String> env) {
     if (index != null) {
-      index.saveIfChanged();
+      index.saveIfChanged(IndexLocation.limitFrom(env).bytes());
     }
   }
 }

@@ -85,9 +85,10 @@ final class TreeListings {
    * The files below {@code key}'s root: the last walk's when none of the directories and
    * ignore files it read has changed since (told by the tree's watch, else a few hundred stats
    * instead of a walk), otherwise a new walk. A watching workspace starts watching a root on
-   * its second search.
+   * its second search, unless {@code mayWatch} is false (the search's environment turned
+   * watching off).
    */
-  Listed listing(Key key, Path root, @Nullable PersistentIndex index) {
+  Listed listing(Key key, Path root, @Nullable PersistentIndex index, boolean mayWatch) {
     SourceTree.Listing previous = listings.getIfPresent(key);
     if (previous != null) {
       TreeWatch watch = watches.getIfPresent(key);
@@ -99,7 +100,7 @@ final class TreeListings {
         watches.invalidate(key); // closes it; this search stats every file
       }
       if (previous.unchanged()) {
-        if (watch == null && watchesTrees) {
+        if (watch == null && watchesTrees && mayWatch) {
           startWatching(key, previous);
         }
         return Listed.unwatched(previous);

@@ -130,7 +130,8 @@ public final class Workspace {
       Path root, Options options, Progress progress, @Nullable PersistentIndex index) {
     TreeListings.Listed listed =
         listings.listing(
-            TreeListings.Key.of(root, options.recursive(), options.confined()), root, index);
+            TreeListings.Key.of(root, options.recursive(), options.confined()), root, index,
+            !TreeWatch.switchedOff(options.environment()));
     List<SourceTree.Entry> paths = listed.listing().files();
     Consumer<List<Path>> hook = afterListing;
     if (hook != null) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.slicegrep.index.IndexLocation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -25,7 +26,7 @@ class BlockVectorStoreTest {
   private BlockVectorStore written() {
     BlockVectorStore s = BlockVectorStore.open(dir, root, "model-a", 3);
     s.put("src/a.py", key, blocks);
-    s.saveIfChanged();
+    s.saveIfChanged(IndexLocation.DEFAULT_LIMIT_BYTES);
     return s;
   }
 
@@ -74,7 +75,7 @@ class BlockVectorStoreTest {
     BlockVectorStore reopened = BlockVectorStore.open(dir, root, "model-a", 3);
     assertEquals(0, reopened.size());
     reopened.put("src/a.py", key, blocks);
-    reopened.saveIfChanged();
+    reopened.saveIfChanged(IndexLocation.DEFAULT_LIMIT_BYTES);
     assertArrayEquals(whole, Files.readAllBytes(file));
   }
 
@@ -91,7 +92,7 @@ class BlockVectorStoreTest {
     long before = Files.getLastModifiedTime(file).toMillis();
     Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(before - 60_000));
     BlockVectorStore again = BlockVectorStore.open(dir, root, "model-a", 3);
-    again.saveIfChanged();
+    again.saveIfChanged(IndexLocation.DEFAULT_LIMIT_BYTES);
     assertEquals(before - 60_000, Files.getLastModifiedTime(file).toMillis());
     try (var s = Files.list(dir)) {
       assertTrue(s.allMatch(p -> p.equals(file)), "no temporary file is left behind");

@@ -48,13 +48,24 @@ public final class HookMain {
    * @param args ignored; settings come from {@code SLICEGREP_HOOK_*} environment variables
    */
   public static void main(String[] args) {
+    inProcess(System.in);
+  }
+
+  /**
+   * Decides on the event read from {@code stdin} in this process, prints the decision or
+   * nothing, and halts with status 0 whatever happens (also the client's fall-back when the
+   * resident server cannot answer).
+   *
+   * @param stdin the event
+   */
+  static void inProcess(InputStream stdin) {
     try {
       HookSettings settings = HookSettings.fromEnvironment();
       settings = settings.withTimeout(remaining(settings.timeout()));
       SeenReads seen = new SeenReads(settings.stateDir());
       ReadHook hook = new ReadHook(settings, FocusedReader::new, seen);
       PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-      run(System.in, out, settings, seen, stdin -> decide(hook, stdin));
+      run(stdin, out, settings, seen, in -> decide(hook, in));
     } catch (Throwable t) {
       // fail open: no output, exit 0
       if ("1".equals(System.getenv("SLICEGREP_HOOK_DEBUG"))) {
@@ -68,7 +79,11 @@ public final class HookMain {
 
   /** The timeout less the time the JVM took to get here: the bound is on the whole process. */
   static Duration remaining(Duration timeout) {
-    Instant start = ProcessHandle.current().info().startInstant().orElse(Instant.now());
+    return remaining(timeout, ProcessHandle.current().info().startInstant().orElse(Instant.now()));
+  }
+
+  /** The timeout less the time since {@code start}, at least 1 ms. */
+  static Duration remaining(Duration timeout, Instant start) {
     Duration left = timeout.minus(Duration.between(start, Instant.now()));
     return left.toMillis() < 1 ? Duration.ofMillis(1) : left;
   }

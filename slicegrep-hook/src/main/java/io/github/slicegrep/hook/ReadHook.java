@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -48,17 +49,35 @@ final class ReadHook {
   record Decision(String json, String session, String pathKey, int budget, String context) {}
 
   private final HookSettings settings;
-  private final Supplier<FocusedReader> reader;
+  private final Function<Path, FocusedReader> readers;
   private final SeenReads seen;
+  private final @Nullable Path base;
 
   /**
    * @param reader made on first use: a Read that passes through on a cheap rule (most of them)
    *     never loads the engine and its parsers
    */
   ReadHook(HookSettings settings, Supplier<FocusedReader> reader, SeenReads seen) {
+    this(settings, once(reader), seen, null);
+  }
+
+  private static Function<Path, FocusedReader> once(Supplier<FocusedReader> reader) {
+    Supplier<FocusedReader> memoized = Suppliers.memoize(reader::get);
+    return path -> memoized.get();
+  }
+
+  /**
+   * @param readers the reader for the file about to be read (asked only when the hook gets that
+   *     far): a new one, or the resident server's for the file's directory
+   * @param base the directory a relative path is taken from when the event names none (the
+   *     calling process's working directory), or null for this process's
+   */
+  ReadHook(HookSettings settings, Function<Path, FocusedReader> readers, SeenReads seen,
+      @Nullable Path base) {
     this.settings = settings;
-    this.reader = Suppliers.memoize(reader::get);
+    this.readers = readers;
     this.seen = seen;
+    this.base = base;
   }
 
   Optional<Decision> decide(HookInput in) throws IOException {
@@ -76,7 +95,7 @@ final class ReadHook {
     }
     Path path;
     try {
-      path = resolve(in);
+      path = resolve(in, base);
     } catch (InvalidPathException e) {
       return pass("the file path is not a valid path here (" + e.getReason() + ")");
     }
@@ -110,17 +129,18 @@ final class ReadHook {
       return pass("no focus terms");
     }
     int budget = settings.budget();
-    Result result = search(path, query, budget);
+    FocusedReader reader = readers.apply(path);
+    Result result = search(reader, path, query, budget);
     while (result.coverage() < settings.minCoverage() && budget < settings.maxBudget()) {
       budget = (int) Math.min((long) budget * 2, settings.maxBudget());
-      result = search(path, query, budget);
+      result = search(reader, path, query, budget);
     }
     if (result.chunks().isEmpty()) {
       return pass("nothing matched the focus " + query);
     }
     String context =
         Replacement.render(
-            in.filePath(), lineCount, fileTokens, reader.get().fileMap(path), query,
+            in.filePath(), lineCount, fileTokens, reader.fileMap(path), query,
             result);
     if (TextFiles.estimateTokens(context) >= fileTokens) {
       return pass("the replacement would not be smaller than the file");
@@ -136,8 +156,8 @@ final class ReadHook {
     return Optional.empty();
   }
 
-  private Result search(Path path, String query, int budget) {
-    return reader.get().search(
+  private Result search(FocusedReader reader, Path path, String query, int budget) {
+    return reader.search(
         path, query,
         Options.defaults().withBudget(budget).withBoundary(Boundary.FN)
             .withMaxFileBytes(settings.maxFileBytes()).withConfined(true));
@@ -157,11 +177,17 @@ final class ReadHook {
     }
   }
 
-  /** The Read's path made absolute against the session's directory, and normalised. */
-  private static Path resolve(HookInput in) {
+  /**
+   * The Read's path made absolute against the session's directory (else {@code base}, else
+   * this process's), and normalised.
+   */
+  private static Path resolve(HookInput in, @Nullable Path base) {
     Path p = Path.of(in.filePath());
     if (!p.isAbsolute() && !in.cwd().isEmpty()) {
       p = Path.of(in.cwd()).resolve(p);
+    }
+    if (!p.isAbsolute() && base != null) {
+      p = base.resolve(p);
     }
     return p.toAbsolutePath().normalize();
   }
