@@ -48,6 +48,8 @@ final class SeenReads {
   private static final Set<PosixFilePermission> OWNER_ONLY_DIRECTORY =
       PosixFilePermissions.fromString("rwx------");
 
+  private static final Object IN_PROCESS = new Object();
+
   private final Path dir;
 
   SeenReads(Path dir) {
@@ -71,6 +73,14 @@ final class SeenReads {
    * @throws IOException when the state cannot be written
    */
   void record(String session, String path) throws IOException {
+    // A file lock is held per process: the hook's resident server, which records for many
+    // Reads at once (an agent reads files in parallel), takes turns in-process first.
+    synchronized (IN_PROCESS) {
+      recordLocked(session, path);
+    }
+  }
+
+  private void recordLocked(String session, String path) throws IOException {
     ensurePrivateDirectory();
     Path file = file(session);
     try (FileChannel lockChannel =

@@ -27,6 +27,38 @@ class SeenReadsTest {
     assertFalse(seen.seen("s1", "/w/b.py"));
   }
 
+  /**
+   * The resident server records for parallel Reads of one session in one process, where a file
+   * lock taken twice throws instead of waiting: every record must still land.
+   */
+  @Test
+  void recordsFromManyThreadsOfOneProcessAllLand() throws Exception {
+    SeenReads seen = new SeenReads(dir.resolve("state"));
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    try {
+      List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        int thread = t;
+        done.add(pool.submit(() -> {
+          for (int i = 0; i < 25; i++) {
+            seen.record("parallel", "/w/t" + thread + "-" + i + ".py");
+          }
+          return null;
+        }));
+      }
+      for (java.util.concurrent.Future<?> f : done) {
+        f.get(120, java.util.concurrent.TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    for (int t = 0; t < 8; t++) {
+      for (int i = 0; i < 25; i++) {
+        assertTrue(seen.seen("parallel", "/w/t" + t + "-" + i + ".py"), t + "-" + i);
+      }
+    }
+  }
+
   @Test
   void forgetsTheLeastRecentlyReplacedPathsOfASession() throws IOException {
     SeenReads seen = new SeenReads(dir);
