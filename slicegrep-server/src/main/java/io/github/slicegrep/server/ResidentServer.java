@@ -264,6 +264,7 @@ public final class ResidentServer implements AutoCloseable {
   private void serve(SocketChannel call) {
     ScheduledFuture<?> deadline = timer.schedule(() -> ServerClient.closeQuietly(call),
         REQUEST_MILLIS, TimeUnit.MILLISECONDS);
+    boolean control = false;
     try (call) {
       if (!fromOwner(call)) {
         refused.incrementAndGet();
@@ -275,6 +276,7 @@ public final class ResidentServer implements AutoCloseable {
           new BufferedInputStream(Channels.newInputStream(call), 1 << 16)));
       deadline.cancel(false);
       if (request.tool().equals(CONTROL)) {
+        control = true; // asking after the server is not using it: no call, no activity
         control(request, connection);
         return;
       }
@@ -299,8 +301,10 @@ public final class ResidentServer implements AutoCloseable {
       // The client went away (killed, or it gave up waiting): nothing to answer.
     } finally {
       deadline.cancel(false);
-      served.incrementAndGet();
-      lastCallNanos = System.nanoTime();
+      if (!control) {
+        served.incrementAndGet();
+        lastCallNanos = System.nanoTime();
+      }
       active.decrementAndGet();
     }
   }

@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A handler for tests: writes what it was asked back. {@code fail} throws, {@code back} hands
- * the call back, {@code block} waits for {@link #release} first, {@code exit N} returns N.
+ * the call back, {@code block} waits for {@link #release} first, {@code sleep MS} sleeps,
+ * {@code exit N} returns N.
  */
 final class EchoHandler implements Handler {
   final CountDownLatch release = new CountDownLatch(1);
@@ -27,6 +28,9 @@ final class EchoHandler implements Handler {
       case "block":
         blocked.countDown();
         release.await(60, TimeUnit.SECONDS);
+        break;
+      case "sleep":
+        Thread.sleep(Long.parseLong(args[1]));
         break;
       default:
         break;

@@ -100,6 +100,32 @@ class ServerProcessTest {
   }
 
   @Test
+  void aClientProcessKilledMidCallDoesNotHurtTheServer() throws Exception {
+    ClientConfig config = config("00000000000000b4", "2m");
+    long server = pid(Calls.call(config, Calls.request("echo", "start")));
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process client = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        EchoClientMain.class.getName(), dir.toString(), config.id(), "sleep", "3000")
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    Calls.eventually(() -> status().contains("1 in flight"), "the client's call is running");
+    client.destroyForcibly(); // SIGKILL, mid-call
+    assertTrue(client.waitFor(60, TimeUnit.SECONDS));
+    Calls.Answer after = Calls.call(config, Calls.request("echo", "after"));
+    assertEquals(server, pid(after), "the same server answers");
+    assertTrue(after.out().contains("args=after\n"), after.out());
+    // The killed client's call runs to its end: then three calls have been answered.
+    Calls.eventually(() -> status().contains("calls: 3 answered, 0 in flight"),
+        "the killed client's call ends");
+  }
+
+  private String status() {
+    StringWriter out = new StringWriter();
+    ServerControl.status(dir, "", new PrintWriter(out), new PrintWriter(new StringWriter()));
+    return out.toString();
+  }
+
+  @Test
   void anIdleServerExitsAndTakesItsSocketWithIt() throws Exception {
     ClientConfig config = config("00000000000000b3", "500ms");
     long pid = pid(Calls.call(config, Calls.request("echo", "one")));
