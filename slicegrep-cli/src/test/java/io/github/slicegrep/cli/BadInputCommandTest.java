@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,12 +45,10 @@ class BadInputCommandTest {
 
   private int run(String... args) {
     return assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-      StringWriter o = new StringWriter();
-      StringWriter e = new StringWriter();
-      int code = SlicegrepCommand.run(new PrintWriter(o), new PrintWriter(e), args);
-      out = o.toString();
-      err = e.toString();
-      return code;
+      CommandRun r = CommandRun.of(args);
+      out = r.out();
+      err = r.err();
+      return r.code();
     }, () -> "hung on " + List.of(args));
   }
 

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -52,12 +50,10 @@ class IndexCommandTest {
   }
 
   private int run(String... args) {
-    StringWriter o = new StringWriter();
-    StringWriter e = new StringWriter();
-    int code = SlicegrepCommand.run(new PrintWriter(o), new PrintWriter(e), args);
-    out = o.toString();
-    err = e.toString();
-    return code;
+    CommandRun r = CommandRun.of(args);
+    out = r.out();
+    err = r.err();
+    return r.code();
   }
 
   @Test

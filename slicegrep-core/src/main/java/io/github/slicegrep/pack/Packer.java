@@ -245,9 +245,13 @@ public final class Packer {
   }
 
   private void omit(Candidate c, int start, int end, String why) {
+    omitted.add(omission(c, start, end, why));
+  }
+
+  /** Lines {@code start..end} of a candidate as an omission, with its score and reasons. */
+  public static Omission omission(Candidate c, int start, int end, String why) {
     SourceFile file = c.region().file();
-    omitted.add(
-        new Omission(
-            c.file(), start, end, Tokens.estimate(file, start, end), c.score(), c.reasons(), why));
+    return new Omission(
+        c.file(), start, end, Tokens.estimate(file, start, end), c.score(), c.reasons(), why);
   }
 }

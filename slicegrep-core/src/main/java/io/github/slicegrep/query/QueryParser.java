@@ -130,8 +130,10 @@ public final class QueryParser {
     }
     Set<String> symbols = new LinkedHashSet<>();
     Set<String> definitionTargets = new LinkedHashSet<>();
+    List<String> questionWords =
+        plainEnglish ? PlainEnglish.contentWords(pieces.get(0)) : List.of();
     if (plainEnglish) {
-      for (String word : PlainEnglish.contentWords(pieces.get(0))) {
+      for (String word : questionWords) {
         if (Identifiers.looksLikeCode(word)) {
           symbols.add(word);
         }
@@ -157,8 +159,6 @@ public final class QueryParser {
                 });
       }
     }
-    List<String> questionWords =
-        plainEnglish ? PlainEnglish.contentWords(pieces.get(0)) : List.of();
     return new Query(
         text, fragments, symbols, definitionTargets, questionWords,
         TEST_WORD.matcher(text).find(), reading);

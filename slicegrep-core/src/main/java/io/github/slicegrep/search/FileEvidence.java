@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * What a question learns from whole files rather than single regions: a file whose name or
@@ -46,12 +47,17 @@ final class FileEvidence {
       stems.addAll(Terms.stems(w));
     }
     Map<SourceFile, Double> pathFactor = new HashMap<>();
+    // Definition names recur across a file's regions: each is stemmed and matched once.
+    Map<String, Integer> sharedByName = new HashMap<>();
+    ToIntFunction<String> shared =
+        name -> sharedByName.computeIfAbsent(name, n -> shared(stems, Terms.stems(n)));
     List<Candidate> out = new ArrayList<>(scored.size());
     for (Candidate c : scored) {
       double factor =
           pathFactor.computeIfAbsent(c.region().file(), f -> pathFactor(stems, f.relativePath()));
       Candidate moved = factor == 1 ? c : c.rescored(c.score() * factor, "path_words");
-      double named = nameFactor(stems, moved.region(), outlines.apply(c.region().file()));
+      double named =
+          nameFactor(stems.size(), moved.region(), outlines.apply(c.region().file()), shared);
       out.add(named == 1 ? moved : moved.rescored(moved.score() * named, "name_words"));
     }
     return coherence(out);
@@ -78,22 +84,22 @@ final class FileEvidence {
    * or of a definition whose header the region holds (the best of them): {@code
    * check_password} for "how is the password checked".
    */
-  static double nameFactor(Set<String> questionStems, Region region, Outline outline) {
-    if (questionStems.isEmpty()) {
+  private static double nameFactor(
+      int questionStems, Region region, Outline outline, ToIntFunction<String> shared) {
+    if (questionStems == 0) {
       return 1;
     }
-    int best = region.definition() == null ? 0 : shared(questionStems, region.definition());
+    int best = region.definition() == null ? 0 : shared.applyAsInt(region.definition().name());
+    // Definitions come by start line, and a header is never above its definition's start.
     for (Definition d : outline.definitions()) {
+      if (d.startLine() > region.end()) {
+        break;
+      }
       if (d.headerLine() >= region.start() && d.headerLine() <= region.end()) {
-        best = Math.max(best, shared(questionStems, d));
+        best = Math.max(best, shared.applyAsInt(d.name()));
       }
     }
-    return best == 0 ? 1 : 1 + NAME_WEIGHT * best / questionStems.size();
-  }
-
-  /** How many of the question's stems the definition's name holds. */
-  private static int shared(Set<String> questionStems, Definition d) {
-    return shared(questionStems, Terms.stems(d.name()));
+    return best == 0 ? 1 : 1 + NAME_WEIGHT * best / questionStems;
   }
 
   /** How many of the question's stems are among {@code stems}, or share a long prefix. */

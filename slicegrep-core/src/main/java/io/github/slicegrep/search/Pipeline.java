@@ -14,7 +14,6 @@ import io.github.slicegrep.rank.Dedupe;
 import io.github.slicegrep.rank.FragmentStats;
 import io.github.slicegrep.rank.Scorer;
 import io.github.slicegrep.source.SourceFile;
-import io.github.slicegrep.source.Tokens;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -165,10 +164,8 @@ public final class Pipeline {
       if (c.score() >= floor || c.isDefinition()) {
         kept.add(c);
       } else {
-        Region r = c.region();
-        omitted.add(new Omission(c.file(), r.start(), r.end(),
-            Tokens.estimate(r.file(), r.start(), r.end()), c.score(), c.reasons(),
-            Omission.BELOW_PHRASE));
+        omitted.add(
+            Packer.omission(c, c.region().start(), c.region().end(), Omission.BELOW_PHRASE));
       }
     }
     return kept;
