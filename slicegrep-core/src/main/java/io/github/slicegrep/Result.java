@@ -23,9 +23,11 @@ import java.util.Map;
  * @param filesMatched files with at least one match
  * @param budget the token budget (0 = unlimited)
  * @param deduped duplicate regions removed
- * @param omitted matched regions not shown, best first
- * @param omittedTokens tokens of all omitted regions
+ * @param omitted matched regions not shown and listed, best first: at least the best 50 and
+ *     every omitted region of a file with a chunk shown
+ * @param omittedTokens tokens of the listed omitted regions
  * @param files files ranked by their regions' scores (directory mode; empty otherwise)
+ * @param omittedMore the omitted regions beyond those listed, counted and their tokens estimated
  */
 public record Result(
     String searched,
@@ -41,7 +43,8 @@ public record Result(
     int deduped,
     List<Omission> omitted,
     int omittedTokens,
-    List<RankedFile> files) implements ResultView {
+    List<RankedFile> files,
+    OmittedMore omittedMore) implements ResultView {
 
   /**
    * Copies every list into an immutable one.
@@ -58,9 +61,10 @@ public record Result(
    * @param filesMatched files with at least one match
    * @param budget the token budget (0 = unlimited)
    * @param deduped duplicate regions removed
-   * @param omitted matched regions not shown, best first
-   * @param omittedTokens tokens of all omitted regions
+   * @param omitted matched regions not shown and listed, best first
+   * @param omittedTokens tokens of the listed omitted regions
    * @param files files ranked by their regions' scores (directory mode; empty otherwise)
+   * @param omittedMore the omitted regions beyond those listed, counted
    */
   public Result {
     query = ImmutableList.copyOf(query);
@@ -71,14 +75,15 @@ public record Result(
   }
 
   /**
-   * Shown tokens over shown plus omitted tokens; 1.0 when nothing matched or nothing was left
-   * out. Regions never overlap, so nothing is counted twice.
+   * Shown tokens over shown plus omitted tokens (listed, and the estimate for the rest); 1.0
+   * when nothing matched or nothing was left out. Regions never overlap, so nothing is counted
+   * twice.
    *
    * @return a fraction from 0.0 to 1.0
    */
   @Override
   public double coverage() {
-    long whole = (long) totalTokens + omittedTokens;
+    long whole = (long) totalTokens + omittedTokens + omittedMore.tokens();
     return whole == 0 ? 1.0 : (double) totalTokens / whole;
   }
 

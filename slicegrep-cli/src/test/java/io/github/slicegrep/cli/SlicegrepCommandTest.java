@@ -107,7 +107,7 @@ class SlicegrepCommandTest {
     assertEquals(
         List.of("query", "read_as", "chunks", "negative_evidence", "total_tokens", "files_searched",
             "files_matched", "budget", "deduped", "omitted", "omitted_tokens", "coverage",
-            "files"),
+            "files", "omitted_more"),
         keys);
     assertEquals(
         List.of("file", "line_start", "line_end", "symbol", "patterns", "matches", "score",

@@ -2,6 +2,7 @@ package io.github.slicegrep.pack;
 
 import io.github.slicegrep.Objective;
 import io.github.slicegrep.Omission;
+import io.github.slicegrep.OmittedMore;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.rank.Candidate;
 import io.github.slicegrep.source.SourceFile;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +36,11 @@ public final class Packer {
   static final double SAME_FILE_DISCOUNT = 0.9;
   /** A cut smaller than this many tokens shows too little to be worth its header. */
   static final int MIN_CUT_TOKENS = 60;
+  /**
+   * The best omissions listed by name; beyond them only those in a file shown are, and the
+   * rest are counted (SPEC 7: enough for a caller to retry, not thousands of ranges).
+   */
+  public static final int LISTED_OMISSIONS = 50;
 
   private final int budget;
   private final Objective objective;
@@ -89,7 +96,33 @@ public final class Packer {
     List<Omission> below = new ArrayList<>(unranked);
     below.sort(BEST_OMISSION_FIRST);
     omissions.addAll(below);
-    return new Packing(shown, omissions);
+    return listed(shown, omissions);
+  }
+
+  /**
+   * The packing with its omissions cut to those worth naming: the first {@link
+   * #LISTED_OMISSIONS} in their order, and after them those in a file a piece is shown from
+   * (the rest of a function shown, another function of the file being read); the others are
+   * counted.
+   */
+  private static Packing listed(List<Piece> shown, List<Omission> omissions) {
+    Set<String> shownFiles = new HashSet<>();
+    for (Piece p : shown) {
+      shownFiles.add(p.candidate().file());
+    }
+    List<Omission> listed = new ArrayList<>(Math.min(omissions.size(), 2 * LISTED_OMISSIONS));
+    int moreRegions = 0;
+    long moreTokens = 0;
+    for (Omission o : omissions) {
+      if (listed.size() < LISTED_OMISSIONS || shownFiles.contains(o.file())) {
+        listed.add(o);
+      } else {
+        moreRegions++;
+        moreTokens += o.tokens();
+      }
+    }
+    return new Packing(shown, listed,
+        new OmittedMore(moreRegions, (int) Math.min(Integer.MAX_VALUE, moreTokens)));
   }
 
   /**

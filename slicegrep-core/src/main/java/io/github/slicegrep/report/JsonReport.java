@@ -77,6 +77,12 @@ public final class JsonReport {
       }
       m.put("files", files);
     }
+    // Last, as a key added after the others (the schema only grows at the end).
+    Map<String, Object> more = new LinkedHashMap<>();
+    more.put("regions", r.omittedMore().regions());
+    more.put("tokens", r.omittedMore().tokens());
+    more.put("estimated", true);
+    m.put("omitted_more", more);
     return m;
   }
 

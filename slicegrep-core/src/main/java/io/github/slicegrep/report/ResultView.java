@@ -2,6 +2,7 @@ package io.github.slicegrep.report;
 
 import io.github.slicegrep.Chunk;
 import io.github.slicegrep.Omission;
+import io.github.slicegrep.OmittedMore;
 import io.github.slicegrep.RankedFile;
 import java.util.List;
 
@@ -44,11 +45,14 @@ public interface ResultView {
   /** Duplicate regions removed. */
   int deduped();
 
-  /** Matched regions not shown, best first. */
+  /** Matched regions not shown and listed, best first. */
   List<Omission> omitted();
 
-  /** Tokens of all omitted regions. */
+  /** Tokens of the listed omitted regions. */
   int omittedTokens();
+
+  /** The omitted regions beyond those listed, counted, with their tokens estimated. */
+  OmittedMore omittedMore();
 
   /** Files ranked by their regions' scores (directory mode; empty otherwise). */
   List<RankedFile> files();

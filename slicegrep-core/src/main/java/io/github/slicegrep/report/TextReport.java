@@ -2,6 +2,7 @@ package io.github.slicegrep.report;
 
 import io.github.slicegrep.Chunk;
 import io.github.slicegrep.Omission;
+import io.github.slicegrep.OmittedMore;
 import io.github.slicegrep.RankedFile;
 import java.util.List;
 import java.util.Map;
@@ -97,10 +98,12 @@ public final class TextReport {
       sb.append("\n[DEDUPED: ").append(r.deduped())
           .append(" near-duplicate chunk(s) removed]\n");
     }
-    if (!r.omitted().isEmpty()) {
+    if (!r.omitted().isEmpty() || !r.omittedMore().isEmpty()) {
       long percent = Math.round(r.coverage() * 100);
-      sb.append("\nOMITTED — ").append(r.omitted().size()).append(" matching region(s), ~")
-          .append(r.omittedTokens()).append(" tokens not returned (").append(percent)
+      OmittedMore more = r.omittedMore();
+      sb.append("\nOMITTED — ").append(r.omitted().size() + more.regions())
+          .append(" matching region(s), ~").append((long) r.omittedTokens() + more.tokens())
+          .append(" tokens not returned (").append(percent)
           .append("% of matched material shown):\n");
       List<Omission> omitted = r.omitted();
       for (int i = 0; i < Math.min(OMITTED_SHOWN, omitted.size()); i++) {
@@ -114,6 +117,10 @@ public final class TextReport {
       }
       if (omitted.size() > OMITTED_SHOWN) {
         sb.append("  ... and ").append(omitted.size() - OMITTED_SHOWN).append(" more\n");
+      }
+      if (!more.isEmpty()) {
+        sb.append("  ... and ").append(more.regions()).append(" more regions, ~")
+            .append(more.tokens()).append(" tokens (estimated)\n");
       }
       sb.append("  -> raise --budget, or read these ranges directly.\n");
     }

@@ -55,7 +55,7 @@ final class Assembly {
         chunks, negative,
         packing.shownTokens(), scanned.files().size(), scanned.matched().size(), budget,
         deduped.duplicates().size(), packing.omitted(), packing.omittedTokens(),
-        scope.directory() ? rankFiles(ranked) : List.of());
+        scope.directory() ? rankFiles(ranked) : List.of(), packing.more());
   }
 
   private Chunk chunk(Piece p) {

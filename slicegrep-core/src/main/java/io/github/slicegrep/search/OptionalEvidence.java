@@ -122,7 +122,7 @@ final class OptionalEvidence {
   private static Result withFiles(Result r, List<RankedFile> files) {
     return new Result(r.searched(), r.directory(), r.query(), r.readAs(), r.chunks(), r.negativeEvidence(),
         r.totalTokens(), r.filesSearched(), r.filesMatched(), r.budget(), r.deduped(),
-        r.omitted(), r.omittedTokens(), files);
+        r.omitted(), r.omittedTokens(), files, r.omittedMore());
   }
 
   /** The fused result: guarantees first, then the fusion of the lexical and dense orders. */
@@ -187,7 +187,7 @@ final class OptionalEvidence {
     int omittedTokens = omitted.stream().mapToInt(Omission::tokens).sum();
     return new Result(r.searched(), r.directory(), r.query(), r.readAs(), chunks, r.negativeEvidence(), used,
         r.filesSearched(), r.filesMatched(), r.budget(), r.deduped(), omitted, omittedTokens,
-        r.files());
+        r.files(), r.omittedMore());
   }
 
   /** A chunk for a span the lexical result did not show: an omitted region or a dense block. */

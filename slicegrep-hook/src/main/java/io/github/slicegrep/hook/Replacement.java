@@ -96,9 +96,13 @@ final class Replacement {
       }
       body.append(")\n");
     }
-    if (omitted.size() > listed) {
-      int rest = omitted.subList(listed, omitted.size()).stream().mapToInt(Omission::tokens).sum();
-      body.append("  ... and ").append(omitted.size() - listed)
+    // Regions the search counted instead of listing are added in; one file's are listed
+    // whenever any of it is shown, so they are there only when nothing of it is.
+    int rest = omitted.subList(listed, omitted.size()).stream().mapToInt(Omission::tokens).sum()
+        + result.omittedMore().tokens();
+    int more = omitted.size() - listed + result.omittedMore().regions();
+    if (more > 0) {
+      body.append("  ... and ").append(more)
           .append(" more region(s), ~").append(rest).append(" tok\n");
     }
   }

@@ -159,7 +159,7 @@ final class FocusedReadTool implements Tool {
     Map<String, Object> m = new LinkedHashMap<>(r.toMap());
     cut(m, "omitted");
     cut(m, "files");
-    m.put("omitted_total", r.omitted().size());
+    m.put("omitted_total", r.omitted().size() + r.omittedMore().regions());
     List<Map<String, Object>> named = new ArrayList<>();
     for (SessionMemory.Shown s : shown) {
       Map<String, Object> e = new LinkedHashMap<>();

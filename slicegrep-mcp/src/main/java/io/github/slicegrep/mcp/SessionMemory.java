@@ -110,7 +110,8 @@ final class SessionMemory {
     Result trimmed =
         new Result(result.searched(), result.directory(), result.query(), result.readAs(), fresh,
             result.negativeEvidence(), used, result.filesSearched(), result.filesMatched(),
-            budget, result.deduped(), omitted, omittedTokens, result.files());
+            budget, result.deduped(), omitted, omittedTokens, result.files(),
+            result.omittedMore());
     return new Answer(trimmed, shown);
   }
 

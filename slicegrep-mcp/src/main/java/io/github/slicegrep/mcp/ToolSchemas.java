@@ -189,6 +189,13 @@ final class ToolSchemas {
     ArrayNode omissionRequired = omission.putArray("required");
     om.fieldNames().forEachRemaining(omissionRequired::add);
     p.putObject("omitted_tokens").put("type", "integer");
+    ObjectNode more = p.putObject("omitted_more").put("type", "object");
+    ObjectNode mp = more.putObject("properties");
+    mp.putObject("regions").put("type", "integer");
+    mp.putObject("tokens").put("type", "integer");
+    mp.putObject("estimated").put("type", "boolean");
+    ArrayNode moreRequired = more.putArray("required");
+    mp.fieldNames().forEachRemaining(moreRequired::add);
     p.putObject("coverage").put("type", "number");
     ObjectNode file = p.putObject("files").put("type", "array").putObject("items");
     file.put("type", "object");

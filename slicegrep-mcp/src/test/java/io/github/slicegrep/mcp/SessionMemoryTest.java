@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.slicegrep.Chunk;
 import io.github.slicegrep.FocusedReader;
+import io.github.slicegrep.OmittedMore;
 import io.github.slicegrep.Result;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -298,6 +299,6 @@ class SessionMemoryTest {
 
   private static Result result(List<Chunk> chunks) {
     return new Result("bound/", true, List.of("x"), "exact", chunks, List.of(), 0, 1, 1, 0, 0, List.of(),
-        0, List.of());
+        0, List.of(), OmittedMore.NONE);
   }
 }
