@@ -28,6 +28,17 @@ public record OmittedMore(int regions, int tokens) {
   }
 
   /**
+   * Both counts summed.
+   *
+   * @param other more regions counted
+   * @return the regions of both and their tokens
+   */
+  public OmittedMore plus(OmittedMore other) {
+    return new OmittedMore(
+        regions + other.regions, (int) Math.min(Integer.MAX_VALUE, (long) tokens + other.tokens));
+  }
+
+  /**
    * Whether every omitted region is listed.
    *
    * @return true when nothing was summed

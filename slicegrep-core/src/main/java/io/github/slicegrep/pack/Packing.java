@@ -18,6 +18,15 @@ public record Packing(List<Piece> pieces, List<Omission> omitted, OmittedMore mo
     omitted = ImmutableList.copyOf(omitted);
   }
 
+  /**
+   * This packing with {@code rest} counted among the omitted regions it does not list: regions
+   * a search left out before packing, such as the files a question's block selection did not
+   * cut.
+   */
+  public Packing countingAlso(OmittedMore rest) {
+    return new Packing(pieces, omitted, more.plus(rest));
+  }
+
   public int shownTokens() {
     return pieces.stream().mapToInt(Piece::tokens).sum();
   }

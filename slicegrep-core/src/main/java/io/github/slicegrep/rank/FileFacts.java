@@ -46,6 +46,11 @@ public final class FileFacts {
     this.prototypes = new byte[n];
   }
 
+  /** Whether the file is a test by its path (a test folder, a test file name). */
+  public boolean isTest() {
+    return test;
+  }
+
   /** The facts of {@code file}, each line's worked out when first asked for. */
   public static FileFacts of(SourceFile file) {
     return new FileFacts(file);

@@ -13,6 +13,7 @@ import io.github.slicegrep.rank.Candidate;
 import io.github.slicegrep.rank.Dedupe;
 import io.github.slicegrep.rank.FragmentStats;
 import io.github.slicegrep.rank.Scorer;
+import io.github.slicegrep.recall.BlockBm25;
 import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -96,11 +97,27 @@ public final class Pipeline {
     Ranking ranking = new Ranking(query, views, cutter);
     int matched = scanned.matched().size();
 
-    boolean staged = scanned.matchedLines() > PRECISE_OUTLINE_LINES;
-    if (!staged) {
+    List<@Nullable List<Region>> regionsByFile = new ArrayList<>(Collections.nCopies(matched, null));
+    BlockBm25.Counting counting = cutter.counting();
+    Optional<BlockSelection.Selected> selection =
+        counting == null
+            ? Optional.empty()
+            : BlockSelection.select(query, scanned, views, counting);
+    // A selection leaves few files to cut, all of them by the parser's outline; without one a
+    // search over many matched lines is staged.
+    boolean staged = selection.isEmpty() && scanned.matchedLines() > PRECISE_OUTLINE_LINES;
+    if (selection.isPresent()) {
+      Set<SourceFile> selected = selection.get().files();
+      views.makePrecise(selected);
+      cutter.adopt(selection.get());
+      for (int k = 0; k < matched; k++) {
+        if (!selected.contains(scanned.matchedFile(k))) {
+          regionsByFile.set(k, List.of());
+        }
+      }
+    } else if (!staged) {
       views.makePrecise(matchedFiles(scanned));
     }
-    List<@Nullable List<Region>> regionsByFile = new ArrayList<>(Collections.nCopies(matched, null));
     cutter.cut(scanned, regionsByFile);
     List<Region> regions = RegionCutter.flatten(regionsByFile);
     FragmentStats stats =
@@ -135,6 +152,9 @@ public final class Pipeline {
     Packing packing =
         Packer.pack(kept, deduped.duplicates(), belowRanking, options.budget(),
             options.objective(), query.symbols());
+    if (selection.isPresent()) {
+      packing = packing.countingAlso(selection.get().rest());
+    }
     return new Lexical(
         new Assembly(query, scope, views)
             .result(scanned, regions, ranked, deduped, packing, options.budget()),

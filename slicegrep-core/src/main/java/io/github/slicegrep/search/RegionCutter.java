@@ -58,6 +58,20 @@ final class RegionCutter {
             : new IdentityHashMap<>();
   }
 
+  /** A question's terms as this cutter counts them; null for a precise query. */
+  BlockBm25.@Nullable Counting counting() {
+    return counting;
+  }
+
+  /**
+   * Takes the statistics and shares a block selection worked out over every matched file: the
+   * selected files' regions are counted from those shares and scored against those statistics.
+   */
+  void adopt(BlockSelection.Selected selected) {
+    counted.putAll(selected.shares());
+    statistics = selected.statistics();
+  }
+
   /**
    * Cuts the regions of each matched file whose entry in {@code regionsByFile} is null (all of
    * them the first time; a staged search's finalists the second).
