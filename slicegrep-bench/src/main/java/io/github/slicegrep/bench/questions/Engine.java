@@ -46,6 +46,12 @@ public interface Engine {
    * dense} (the model from {@code SLICEGREP_MODEL_DIR}, docs/dense.md).
    */
   static Engine slicegrep(String name, boolean dense) {
+    return slicegrep(name, Options.defaults().withBudget(Limits.RETRIEVAL_BUDGET)
+        .withBoundary(Boundary.FN).withDense(dense));
+  }
+
+  /** slicegrep through its public API with {@code options} (budget included). */
+  static Engine slicegrep(String name, Options options) {
     FocusedReader reader = new FocusedReader();
     return new Engine() {
       @Override
@@ -55,9 +61,6 @@ public interface Engine {
 
       @Override
       public Answer answer(SearchContext ctx, String question) {
-        Options options =
-            Options.defaults().withBudget(Limits.RETRIEVAL_BUDGET).withBoundary(Boundary.FN)
-                .withDense(dense);
         Result r;
         try {
           r = reader.search(ctx.root(), question, options);
@@ -83,6 +86,11 @@ public interface Engine {
 
   /** A ranked-unit baseline: its ranking before packing, and what packing keeps. */
   static Engine indexed(IndexedRetrieval.Kind kind) {
+    return indexed(kind, Limits.RETRIEVAL_BUDGET);
+  }
+
+  /** {@link #indexed(IndexedRetrieval.Kind)} packing under {@code budget} tokens. */
+  static Engine indexed(IndexedRetrieval.Kind kind, int budget) {
     IndexedRetrieval baseline = new IndexedRetrieval(kind);
     return new Engine() {
       @Override
@@ -92,7 +100,7 @@ public interface Engine {
 
       @Override
       public Answer answer(SearchContext ctx, String question) {
-        Retrieval packed = baseline.retrieve(ctx, question);
+        Retrieval packed = baseline.retrieve(ctx, question, budget);
         return new Answer(baseline.ranked(ctx, question), packed.shown(),
             Tokens.count(packed.text()));
       }
