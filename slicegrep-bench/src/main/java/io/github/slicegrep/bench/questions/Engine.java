@@ -17,6 +17,7 @@ import io.github.slicegrep.bench.truth.Span;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /** An engine as the questions suite sees it: a ranked list, what fit the budget, its cost. */
 public interface Engine {
@@ -53,6 +54,31 @@ public interface Engine {
   /** slicegrep through its public API with {@code options} (budget included). */
   static Engine slicegrep(String name, Options options) {
     FocusedReader reader = new FocusedReader();
+    return of(name, (ctx, question) -> search(reader, ctx, question, options));
+  }
+
+  /**
+   * slicegrep held to {@code cap} tokens of what its reader reads. Its budget counts the code
+   * it shows; the report around the code (query, ranking, files, omitted regions) comes on
+   * top. When the whole report is over the cap, the search is made again with the budget
+   * lowered by the excess, at most three times; an answer still over the cap is returned as it
+   * is, its tokens saying so.
+   */
+  static Engine slicegrepWithin(String name, Options options, int cap) {
+    FocusedReader reader = new FocusedReader();
+    return of(name, (ctx, question) -> {
+      int budget = cap;
+      Answer a = search(reader, ctx, question, options.withBudget(budget));
+      for (int i = 0; i < 3 && a.tokens() > cap && budget - (a.tokens() - cap) >= 1; i++) {
+        budget -= a.tokens() - cap;
+        a = search(reader, ctx, question, options.withBudget(budget));
+      }
+      return a;
+    });
+  }
+
+  /** An engine of a name and a way to answer. */
+  private static Engine of(String name, BiFunction<SearchContext, String, Answer> answer) {
     return new Engine() {
       @Override
       public String name() {
@@ -61,27 +87,33 @@ public interface Engine {
 
       @Override
       public Answer answer(SearchContext ctx, String question) {
-        Result r;
-        try {
-          r = reader.search(ctx.root(), question, options);
-        } catch (SlicegrepException e) {
-          return new Answer(List.of(), List.of(), Tokens.count(e.getMessage()));
-        }
-        List<Span> shown = new ArrayList<>();
-        for (Chunk c : r.chunks()) {
-          if (c.lineStart() >= 1 && c.lineEnd() >= c.lineStart()) {
-            shown.add(new Span(c.file(), c.lineStart(), c.lineEnd()));
-          }
-        }
-        List<Span> ranked = new ArrayList<>(shown);
-        for (Omission o : r.omitted()) {
-          if (o.lineStart() >= 1 && o.lineEnd() >= o.lineStart()) {
-            ranked.add(new Span(o.file(), o.lineStart(), o.lineEnd()));
-          }
-        }
-        return new Answer(ranked, shown, Tokens.count(r.render()));
+        return answer.apply(ctx, question);
       }
     };
+  }
+
+  /** One search: the chunks as shown, chunks then omitted regions as ranked, report tokens. */
+  private static Answer search(FocusedReader reader, SearchContext ctx, String question,
+      Options options) {
+    Result r;
+    try {
+      r = reader.search(ctx.root(), question, options);
+    } catch (SlicegrepException e) {
+      return new Answer(List.of(), List.of(), Tokens.count(e.getMessage()));
+    }
+    List<Span> shown = new ArrayList<>();
+    for (Chunk c : r.chunks()) {
+      if (c.lineStart() >= 1 && c.lineEnd() >= c.lineStart()) {
+        shown.add(new Span(c.file(), c.lineStart(), c.lineEnd()));
+      }
+    }
+    List<Span> ranked = new ArrayList<>(shown);
+    for (Omission o : r.omitted()) {
+      if (o.lineStart() >= 1 && o.lineEnd() >= o.lineStart()) {
+        ranked.add(new Span(o.file(), o.lineStart(), o.lineEnd()));
+      }
+    }
+    return new Answer(ranked, shown, Tokens.count(r.render()));
   }
 
   /** A ranked-unit baseline: its ranking before packing, and what packing keeps. */

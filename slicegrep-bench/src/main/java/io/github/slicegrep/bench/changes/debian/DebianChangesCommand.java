@@ -68,8 +68,8 @@ public final class DebianChangesCommand implements Callable<Integer> {
   @Option(names = "--budget", split = ",", description = "token budgets (default: 8000,2000)")
   List<Integer> budgets = new ArrayList<>(List.of(8000, 2000));
 
-  @Option(names = "--engine", description = "only this engine (slicegrep, bm25-windows,"
-      + " bm25-ast-chunks; repeatable)")
+  @Option(names = "--engine", description = "only this engine (slicegrep,"
+      + " slicegrep-code-budget, bm25-windows, bm25-ast-chunks; repeatable)")
   List<String> onlyEngines = new ArrayList<>();
 
   @Option(names = "--list", description = "print each patch, kept (with its split) or dropped"
@@ -163,11 +163,17 @@ public final class DebianChangesCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** slicegrep with its defaults, BM25 over windows and over syntax chunks, at each budget. */
+  /**
+   * At each budget: slicegrep with its defaults held to the budget in tokens read
+   * ({@code slicegrep}), slicegrep given the budget as its code budget, the report on top
+   * ({@code slicegrep-code-budget}), BM25 over windows and over syntax chunks.
+   */
   private List<ChangeSuite.Entrant> entrants() {
     List<ChangeSuite.Entrant> out = new ArrayList<>();
     for (int b : budgets) {
-      for (Engine e : List.of(Engine.slicegrep("slicegrep", Options.defaults().withBudget(b)),
+      for (Engine e : List.of(
+          Engine.slicegrepWithin("slicegrep", Options.defaults(), b),
+          Engine.slicegrep("slicegrep-code-budget", Options.defaults().withBudget(b)),
           Engine.indexed(IndexedRetrieval.Kind.BM25_WINDOWS, b),
           Engine.indexed(IndexedRetrieval.Kind.BM25_AST_CHUNKS, b))) {
         if (onlyEngines.isEmpty() || onlyEngines.contains(e.name())) {
