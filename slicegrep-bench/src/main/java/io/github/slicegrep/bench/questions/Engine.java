@@ -60,20 +60,42 @@ public interface Engine {
   /**
    * slicegrep held to {@code cap} tokens of what its reader reads. Its budget counts the code
    * it shows; the report around the code (query, ranking, files, omitted regions) comes on
-   * top. When the whole report is over the cap, the search is made again with the budget
-   * lowered by the excess, at most three times; an answer still over the cap is returned as it
-   * is, its tokens saying so.
+   * top, and grows with the chunks shown (each has a header and a ranking line with its
+   * reasons) while the omitted list grows as they shrink. When the report at budget {@code
+   * cap} is over the cap, the budget is searched for: first the budget scaled by cap / tokens
+   * read, then halving the interval between the largest budget known to fit and the smallest
+   * known not to, stopping at an answer within 3% under the cap, an interval of 2% of the cap
+   * or five more searches. The largest answer that fits is returned; when none does (the
+   * report's fixed part alone is over the cap), the last one tried, its tokens saying so.
    */
   static Engine slicegrepWithin(String name, Options options, int cap) {
     FocusedReader reader = new FocusedReader();
     return of(name, (ctx, question) -> {
-      int budget = cap;
-      Answer a = search(reader, ctx, question, options.withBudget(budget));
-      for (int i = 0; i < 3 && a.tokens() > cap && budget - (a.tokens() - cap) >= 1; i++) {
-        budget -= a.tokens() - cap;
-        a = search(reader, ctx, question, options.withBudget(budget));
+      Answer first = search(reader, ctx, question, options.withBudget(cap));
+      if (first.tokens() <= cap) {
+        return first;
       }
-      return a;
+      Answer best = null;
+      Answer last = first;
+      int fits = 0;
+      int over = cap;
+      int budget = (int) (cap * 0.99 * cap / first.tokens());
+      for (int i = 0; i < 5 && over - fits > Math.max(1, cap / 50); i++) {
+        budget = Math.max(fits + 1, Math.min(over - 1, budget));
+        Answer a = search(reader, ctx, question, options.withBudget(budget));
+        if (a.tokens() <= cap) {
+          best = a;
+          fits = budget;
+          if (a.tokens() >= 0.97 * cap) {
+            break;
+          }
+        } else {
+          last = a;
+          over = budget;
+        }
+        budget = (fits + over) / 2;
+      }
+      return best != null ? best : last;
     });
   }
 
