@@ -16,16 +16,18 @@ import java.util.List;
  * @param language its main language, for the report
  * @param orig the orig tarball the tree is unpacked from
  * @param origSha256 that tarball's sha256
+ * @param aptSource the {@code apt-get source} argument that fetches it ({@code PACKAGE=VERSION},
+ *     the version with its epoch)
  */
 public record SeriesSpec(String patches, String corpus, String language, String orig,
-    String origSha256) {
+    String origSha256, String aptSource) {
   /** The file listing the series, in the snapshot folder. */
   public static final String TABLE = "packages.tsv";
 
   /**
    * The series listed in {@code dir/packages.tsv}.
    *
-   * @throws IllegalArgumentException naming the line that is not six tab-separated fields
+   * @throws IllegalArgumentException naming the line that is not seven tab-separated fields
    */
   public static List<SeriesSpec> load(Path dir) throws IOException {
     Path table = dir.resolve(TABLE);
@@ -37,21 +39,19 @@ public record SeriesSpec(String patches, String corpus, String language, String 
         continue;
       }
       String[] f = l.split("\t");
-      if (f.length != 6) {
+      if (f.length != 7) {
         throw new IllegalArgumentException(table + ":" + (i + 1)
-            + ": expected 6 tab-separated fields, got " + f.length);
+            + ": expected 7 tab-separated fields, got " + f.length);
       }
-      out.add(new SeriesSpec(f[0], f[1], f[2], f[3], f[4]));
+      out.add(new SeriesSpec(f[0], f[1], f[2], f[3], f[4], f[6]));
     }
     return out;
   }
 
   /** Where to get the tree when it is missing, for the error that says so. */
   public String fetchHint(Path corpora) {
-    int cut = patches.indexOf('_');
     return "unpack " + orig + " (sha256 " + origSha256 + "; apt-get source --download-only "
-        + patches.substring(0, cut) + "=" + patches.substring(cut + 1)
-        + ", shared/bench/CORPORA.md section 1) so that its top folder is "
+        + aptSource + ", shared/bench/CORPORA.md section 1) so that its top folder is "
         + corpora.resolve("src").resolve(corpus);
   }
 }

@@ -38,12 +38,14 @@ class DebianChangesCommandTest {
   @Test
   void aMissingTreeNamesTheTarballToFetchAndWhereItGoes(@TempDir Path corpora) {
     Run r = run("--corpora", corpora.toString(), "--patches", SNAPSHOT.toString(),
-        "--corpus", "curl", "--list");
+        "--corpus", "redis", "--list");
     assertEquals(1, r.exit());
-    assertTrue(r.err().contains("corpus curl is missing"), r.err());
-    assertTrue(r.err().contains("curl_7.88.1.orig.tar.gz"), r.err());
-    assertTrue(r.err().contains("curl=7.88.1-10+deb12u15"), r.err());
-    assertTrue(r.err().contains(corpora.resolve("src").resolve("curl").toString()), r.err());
+    assertTrue(r.err().contains("corpus redis is missing"), r.err());
+    assertTrue(r.err().contains("redis_7.0.15.orig.tar.gz"), r.err());
+    // The version with its epoch, which apt needs to resolve it.
+    assertTrue(r.err().contains("apt-get source --download-only redis=5:7.0.15-1~deb12u7"),
+        r.err());
+    assertTrue(r.err().contains(corpora.resolve("src").resolve("redis").toString()), r.err());
   }
 
   @Test
