@@ -1,6 +1,7 @@
 package io.github.slicegrep.bench;
 
 import io.github.slicegrep.bench.changes.ChangesCommand;
+import io.github.slicegrep.bench.changes.debian.DebianChangesCommand;
 import io.github.slicegrep.bench.questions.QuestionsCommand;
 import io.github.slicegrep.bench.corpus.CorpusSetup;
 import io.github.slicegrep.bench.corpus.Fetcher;
@@ -14,14 +15,15 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code slicegrep-bench} command: {@code setup}, {@code run}, {@code compare},
- * {@code charts}, {@code changes}, {@code questions}.
+ * {@code charts}, {@code changes}, {@code debian-changes}, {@code questions}.
  */
 @Command(
     name = "slicegrep-bench",
     mixinStandardHelpOptions = true,
     description = "Pinned corpora, the controlled retrieval suite and one-task comparisons.",
     subcommands = {BenchMain.Setup.class, RunCommand.class, CompareCommand.class,
-        ChartsCommand.class, ChangesCommand.class, QuestionsCommand.class})
+        ChartsCommand.class, ChangesCommand.class, DebianChangesCommand.class,
+        QuestionsCommand.class})
 public final class BenchMain implements Callable<Integer> {
   /** Environment variable naming the corpora folder. */
   public static final String CORPORA_ENV = "SLICEGREP_BENCH_CORPORA";

@@ -68,7 +68,7 @@ public record Judgement(double ndcg10, double fileRecall, int tokens) {
     return files.isEmpty() ? 0 : (double) found.size() / files.size();
   }
 
-  static boolean overlaps(Span a, Span b) {
+  public static boolean overlaps(Span a, Span b) {
     return a.file().equals(b.file()) && a.start() <= b.end() && b.start() <= a.end();
   }
 

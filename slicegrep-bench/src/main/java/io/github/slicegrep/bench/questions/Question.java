@@ -54,7 +54,15 @@ public record Question(String id, String corpus, Kind kind, String question, Lis
    * the same for everyone who reads the file.
    */
   public Split split() {
-    int h = Hashing.murmur3_32_fixed().hashString(question, StandardCharsets.UTF_8).asInt();
+    return splitOf(question);
+  }
+
+  /**
+   * The split of any suite item whose query is {@code text}: the parity of the murmur3 (32-bit,
+   * fixed) hash of its UTF-8 bytes, even for tuning. Shared by every suite that splits by query.
+   */
+  public static Split splitOf(String text) {
+    int h = Hashing.murmur3_32_fixed().hashString(text, StandardCharsets.UTF_8).asInt();
     return (h & 1) == 0 ? Split.TUNING : Split.CONFIRMATION;
   }
 

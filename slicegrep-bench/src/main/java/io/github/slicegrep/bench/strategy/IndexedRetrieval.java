@@ -38,7 +38,12 @@ public final class IndexedRetrieval implements Strategy {
 
   @Override
   public Retrieval retrieve(SearchContext ctx, String query) {
-    return Packer.pack(ranked(ctx, query), ctx.sources(), Limits.RETRIEVAL_BUDGET);
+    return retrieve(ctx, query, Limits.RETRIEVAL_BUDGET);
+  }
+
+  /** The ranked units for {@code query} packed under {@code budget} tokens. */
+  public Retrieval retrieve(SearchContext ctx, String query, int budget) {
+    return Packer.pack(ranked(ctx, query), ctx.sources(), budget);
   }
 
   /** The units this baseline ranks for {@code query}, best first, before packing. */
