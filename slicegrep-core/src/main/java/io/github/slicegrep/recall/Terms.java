@@ -3,6 +3,7 @@ package io.github.slicegrep.recall;
 import io.github.slicegrep.query.Identifiers;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.tartarus.snowball.ext.EnglishStemmer;
@@ -125,12 +126,30 @@ public final class Terms {
     return sb.toString();
   }
 
+  /**
+   * Words whose stems are kept. A search stems the names of the files and definitions it ranks
+   * afresh (file evidence), and the stemmer was an eighth of a warm question on rich; words
+   * repeat across searches, and a pure function's answers can be shared by every reader. Past
+   * this many words, new ones are stemmed each time (only slower).
+   */
+  static final int STEMS_KEPT = 100_000;
+
+  private static final ConcurrentHashMap<String, String> STEMS = new ConcurrentHashMap<>();
+
   /** The Snowball (Porter 2) stem of a lower-case word. */
   static String stem(String lower) {
+    String known = STEMS.get(lower);
+    if (known != null) {
+      return known;
+    }
     EnglishStemmer stemmer = new EnglishStemmer();
     stemmer.setCurrent(lower);
     stemmer.stem();
-    return stemmer.getCurrent();
+    String stem = stemmer.getCurrent();
+    if (STEMS.size() < STEMS_KEPT) {
+      STEMS.put(lower, stem);
+    }
+    return stem;
   }
 
   private static boolean isNumber(String s) {
