@@ -1,0 +1,161 @@
+package io.github.slicegrep.solr;
+
+import io.github.slicegrep.match.Hit;
+import io.github.slicegrep.match.LineScanner;
+import io.github.slicegrep.query.Fragment;
+import io.github.slicegrep.query.QueryReading;
+import io.github.slicegrep.search.CandidateSource;
+import io.github.slicegrep.search.FileAnalyses;
+import io.github.slicegrep.source.SourceFile;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.response.QueryResponse;
+import org.apache.solr.client.solrj.util.ClientUtils;
+import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.params.ShardParams;
+
+/**
+ * A search's candidate files, fetched from a collection for one reading of a query: Solr picks
+ * the files whose blocks best match any of the reading's clauses ({@link CandidateQuery}), then
+ * every document of those files is fetched and each file rebuilt, line for line, from its
+ * pieces. The pipeline scans, ranks and packs these files just as it would local ones, so no hit
+ * in a fetched file is ever lost; what lies outside them, and any shard that did not answer, is
+ * said in {@link #warnings()}. Immutable once fetched.
+ */
+final class SolrSource implements CandidateSource {
+  /** Files per request when fetching their documents. */
+  static final int FILES_PER_FETCH = 100;
+  /** Documents per page of a fetch. */
+  static final int DOCUMENTS_PER_PAGE = 2_000;
+
+  private final List<SourceFile> files;
+  private final List<String> warnings;
+  private final FileAnalyses analyses = new RememberedAnalyses();
+
+  private SolrSource(List<SourceFile> files, List<String> warnings) {
+    this.files = files;
+    this.warnings = warnings;
+  }
+
+  /**
+   * Fetches the candidate files of {@code reading} from {@code collection}.
+   *
+   * @param maxFiles the most files fetched
+   */
+  static SolrSource fetch(
+      Cluster cluster, String collection, QueryReading reading, int maxFiles) {
+    CandidateQuery query = CandidateQuery.of(reading);
+    List<String> warnings = new ArrayList<>();
+    for (String f : query.unsearchable()) {
+      warnings.add(String.format(
+          "Pattern '%s' has no word or literal the cluster can look it up by: only files"
+              + " fetched for the rest of the query were scanned for it", f));
+    }
+    if (query.text().isEmpty()) {
+      return new SolrSource(List.of(), List.copyOf(warnings));
+    }
+    SolrQuery best = new SolrQuery(query.text());
+    best.addFilterQuery("{!collapse field=" + BlockDocuments.FILE + "}");
+    best.setFields(BlockDocuments.FILE);
+    best.setRows(maxFiles);
+    best.set(ShardParams.SHARDS_TOLERANT, true);
+    QueryResponse response = cluster.query(collection, best);
+    boolean partial = partial(response);
+    List<String> names = new ArrayList<>();
+    for (SolrDocument d : response.getResults()) {
+      names.add((String) d.getFirstValue(BlockDocuments.FILE));
+    }
+    long matching = response.getResults().getNumFound();
+    if (matching > names.size()) {
+      warnings.add(String.format(
+          "%d files of the cluster match the query; the %d best by the cluster's ranking were"
+              + " fetched and searched (raise --files to search more)", matching, names.size()));
+    }
+    Map<String, List<SolrDocument>> pieces = new LinkedHashMap<>();
+    for (int from = 0; from < names.size(); from += FILES_PER_FETCH) {
+      partial |= fetchPieces(cluster, collection,
+          names.subList(from, Math.min(names.size(), from + FILES_PER_FETCH)), pieces);
+    }
+    List<SourceFile> files = new ArrayList<>();
+    int incomplete = 0;
+    for (String name : names) {
+      var file = BlockDocuments.rebuild(name, pieces.getOrDefault(name, List.of()));
+      if (file.isPresent()) {
+        files.add(file.get());
+      } else {
+        incomplete++;
+      }
+    }
+    if (partial) {
+      warnings.add("The cluster answered in part (a shard had no live replica): files held"
+          + " there are missing from this result");
+    }
+    if (incomplete > 0) {
+      warnings.add(String.format("%d fetched file(s) came back incomplete from the cluster"
+          + " (a shard down or the file being re-indexed) and were left out", incomplete));
+    }
+    // Local search meets files in path order; ties between candidates are broken the same way.
+    files.sort(Comparator.comparing(SourceFile::relativePath));
+    return new SolrSource(List.copyOf(files), List.copyOf(warnings));
+  }
+
+  /** Adds every document of {@code names} to {@code into}; true when the answer was partial. */
+  private static boolean fetchPieces(
+      Cluster cluster, String collection, List<String> names,
+      Map<String, List<SolrDocument>> into) {
+    StringBuilder filter = new StringBuilder(BlockDocuments.FILE).append(":(");
+    for (String name : names) {
+      filter.append('"').append(ClientUtils.escapeQueryChars(name)).append("\" ");
+    }
+    filter.append(')');
+    SolrQuery q = new SolrQuery("*:*");
+    q.addFilterQuery(filter.toString());
+    q.setFields(BlockDocuments.PIECE_FIELDS);
+    q.setRows(DOCUMENTS_PER_PAGE);
+    q.set(ShardParams.SHARDS_TOLERANT, true);
+    boolean[] partial = {false};
+    cluster.eachPage(collection, q, page -> {
+      partial[0] |= partial(page);
+      for (SolrDocument d : page.getResults()) {
+        into.computeIfAbsent((String) d.getFirstValue(BlockDocuments.FILE),
+            k -> new ArrayList<>()).add(d);
+      }
+    });
+    return partial[0];
+  }
+
+  /** Whether Solr says some shard did not answer (shards.tolerant). */
+  private static boolean partial(QueryResponse response) {
+    Object flag = response.getResponseHeader().get("partialResults");
+    return Boolean.TRUE.equals(flag) || "true".equals(String.valueOf(flag));
+  }
+
+  /** What this search could not cover, for the result's negative evidence. */
+  List<String> warnings() {
+    return warnings;
+  }
+
+  @Override
+  public List<SourceFile> files() {
+    return files;
+  }
+
+  @Override
+  public List<List<Hit>> scan(LineScanner scanner) {
+    return scanner.scanAll(files, null);
+  }
+
+  @Override
+  public boolean contains(Fragment fragment) {
+    return LineScanner.occursIn(files, fragment, null);
+  }
+
+  @Override
+  public FileAnalyses analyses() {
+    return analyses;
+  }
+}
