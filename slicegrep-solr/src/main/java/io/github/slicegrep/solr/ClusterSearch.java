@@ -65,10 +65,25 @@ public final class ClusterSearch implements AutoCloseable {
    * @throws SlicegrepException on a bad query or when the cluster fails to answer
    */
   public Result search(String query, Options options) {
+    return search(query, options, List.of());
+  }
+
+  /**
+   * Searches some repositories of the collection.
+   *
+   * @param query regex alternatives joined by {@code |}, or a plain-English question
+   * @param options the search's settings (budget, boundary, objective, context, dedupe)
+   * @param repositories the repositories searched, by name; all when empty
+   * @return the result, naming the collection as what was searched
+   * @throws SlicegrepException on a bad query or when the cluster fails to answer
+   */
+  public Result search(String query, Options options, List<String> repositories) {
+    SlicegrepException.check(repositories != null, "repositories are missing");
+    List<String> only = List.copyOf(repositories);
     AtomicReference<SolrSource> used = new AtomicReference<>();
     Result result =
         reader.search(collection, query, options, reading -> {
-          SolrSource source = SolrSource.fetch(cluster, collection, reading, maxFiles);
+          SolrSource source = SolrSource.fetch(cluster, collection, reading, maxFiles, only);
           used.set(source);
           return source;
         });

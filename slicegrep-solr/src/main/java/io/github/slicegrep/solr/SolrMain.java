@@ -160,6 +160,10 @@ public final class SolrMain implements Callable<Integer> {
         description = "candidate files fetched from the cluster (default ${DEFAULT-VALUE})")
     int files;
 
+    @Option(names = "--repository", paramLabel = "NAME",
+        description = "search only this repository (repeatable; default: all)")
+    List<String> repositories = new java.util.ArrayList<>();
+
     @Option(names = "--no-dedupe", description = "keep near-duplicate slices")
     boolean noDedupe;
 
@@ -177,7 +181,7 @@ public final class SolrMain implements Callable<Integer> {
               .withDedupe(!noDedupe);
       Result result;
       try (ClusterSearch search = ClusterSearch.connect(target.solr, target.collection, files)) {
-        result = search.search(query, options);
+        result = search.search(query, options, repositories);
       }
       PrintWriter out = spec.commandLine().getOut();
       out.println(json ? result.toJson() : result.render());

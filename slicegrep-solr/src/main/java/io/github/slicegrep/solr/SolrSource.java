@@ -45,9 +45,11 @@ final class SolrSource implements CandidateSource {
    * Fetches the candidate files of {@code reading} from {@code collection}.
    *
    * @param maxFiles the most files fetched
+   * @param repositories the repositories searched, all when empty
    */
   static SolrSource fetch(
-      Cluster cluster, String collection, QueryReading reading, int maxFiles) {
+      Cluster cluster, String collection, QueryReading reading, int maxFiles,
+      List<String> repositories) {
     CandidateQuery query = CandidateQuery.of(reading);
     List<String> warnings = new ArrayList<>();
     for (String f : query.unsearchable()) {
@@ -60,6 +62,9 @@ final class SolrSource implements CandidateSource {
     }
     SolrQuery best = new SolrQuery(query.text());
     best.addFilterQuery("{!collapse field=" + BlockDocuments.FILE + "}");
+    if (!repositories.isEmpty()) {
+      best.addFilterQuery(anyOf(BlockDocuments.REPOSITORY, repositories));
+    }
     best.setFields(BlockDocuments.FILE);
     best.setRows(maxFiles);
     best.set(ShardParams.SHARDS_TOLERANT, true);
@@ -107,13 +112,8 @@ final class SolrSource implements CandidateSource {
   private static boolean fetchPieces(
       Cluster cluster, String collection, List<String> names,
       Map<String, List<SolrDocument>> into) {
-    StringBuilder filter = new StringBuilder(BlockDocuments.FILE).append(":(");
-    for (String name : names) {
-      filter.append('"').append(ClientUtils.escapeQueryChars(name)).append("\" ");
-    }
-    filter.append(')');
     SolrQuery q = new SolrQuery("*:*");
-    q.addFilterQuery(filter.toString());
+    q.addFilterQuery(anyOf(BlockDocuments.FILE, names));
     q.setFields(BlockDocuments.PIECE_FIELDS);
     q.setRows(DOCUMENTS_PER_PAGE);
     q.set(ShardParams.SHARDS_TOLERANT, true);
@@ -126,6 +126,15 @@ final class SolrSource implements CandidateSource {
       }
     });
     return partial[0];
+  }
+
+  /** A filter for documents whose {@code field} is one of {@code values}. */
+  private static String anyOf(String field, List<String> values) {
+    StringBuilder filter = new StringBuilder(field).append(":(");
+    for (String v : values) {
+      filter.append('"').append(ClientUtils.escapeQueryChars(v)).append("\" ");
+    }
+    return filter.append(')').toString();
   }
 
   /** Whether Solr says some shard did not answer (shards.tolerant). */

@@ -92,6 +92,8 @@ class SolrClusterTest {
           assertEquals(COLLECTION + "/", there.searched());
         }
       }
+      Result elsewhere = search.search("check_password", Options.defaults(), List.of("beta"));
+      assertFalse(elsewhere.matched(), "beta has no check_password: " + elsewhere.render());
       Result ignored = search.search("GeneratedOnly", Options.defaults());
       assertFalse(ignored.matched(), "a .gitignored file is not indexed");
       assertTrue(ignored.negativeEvidence().get(0).contains("not found in code/"),
@@ -216,6 +218,51 @@ class SolrClusterTest {
     assertTrue(none.out().contains("NEGATIVE EVIDENCE"), none.out());
     Run bad = run("search", "--solr", zk, "--collection", COLLECTION, "--budget", "-1", "x");
     assertEquals(2, bad.status());
+  }
+
+  @Test
+  @Order(8)
+  void theMcpServerAnswersForTheClusterAndReportsItsFailuresAsToolErrors() throws Exception {
+    String replies = mcp(zk, "{\"pattern\":\"check_password\",\"repositories\":[\"alpha\"]}");
+    assertTrue(replies.contains("\"name\":\"cluster_read\""), replies);
+    assertTrue(replies.contains("[alpha/auth/login.py:"), replies);
+    assertTrue(replies.contains("\"isError\":false"), replies);
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    String down = mcp("http://127.0.0.1:" + port + "/solr", "{\"pattern\":\"check_password\"}");
+    assertTrue(down.contains("\"isError\":true"), down);
+    assertTrue(down.contains("Solr cluster at http://127.0.0.1:" + port), down);
+  }
+
+  /**
+   * The MCP server of slicegrep-mcp, run as its own process with this module on its class path
+   * and {@code --solr}: initialise, list the tools, call cluster_read once; its stdout.
+   */
+  private static String mcp(String solr, String arguments) throws Exception {
+    Process p = new ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "io.github.slicegrep.mcp.SlicegrepMcp",
+        "--solr", solr, "--collection", COLLECTION)
+        .redirectError(ProcessBuilder.Redirect.DISCARD)
+        .start();
+    String requests = String.join("\n",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+            + "\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}",
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{"
+            + "\"name\":\"cluster_read\",\"arguments\":" + arguments + "}}") + "\n";
+    try (var in = p.getOutputStream()) {
+      in.write(requests.getBytes(StandardCharsets.UTF_8));
+    }
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the server exits");
+    assertEquals(0, p.exitValue(), out);
+    assertTrue(out.contains("\"id\":3"), out);
+    return out;
   }
 
   private static Map<String, List<String>> before() {
