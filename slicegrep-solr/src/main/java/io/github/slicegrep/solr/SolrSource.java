@@ -3,6 +3,7 @@ package io.github.slicegrep.solr;
 import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.LineScanner;
 import io.github.slicegrep.query.Fragment;
+import io.github.slicegrep.query.Query;
 import io.github.slicegrep.query.QueryReading;
 import io.github.slicegrep.search.CandidateSource;
 import io.github.slicegrep.search.FileAnalyses;
@@ -75,7 +76,9 @@ final class SolrSource implements CandidateSource {
       names.add((String) d.getFirstValue(BlockDocuments.FILE));
     }
     long matching = response.getResults().getNumFound();
-    if (matching > names.size()) {
+    // A question's words match most files, and it is ranked by BM25 anyway: only a precise
+    // query's reader needs to know that files holding its text were left out.
+    if (matching > names.size() && reading.first().route() == Query.Route.PRECISE) {
       warnings.add(String.format(
           "%d files of the cluster match the query; the %d best by the cluster's ranking were"
               + " fetched and searched (raise --files to search more)", matching, names.size()));

@@ -216,6 +216,10 @@ class SolrClusterTest {
     Run none = run("search", "--solr", zk, "--collection", COLLECTION, "zzqqxxnothing");
     assertEquals(1, none.status(), none.err());
     assertTrue(none.out().contains("NEGATIVE EVIDENCE"), none.out());
+    Run capped = run("search", "--solr", zk, "--collection", COLLECTION, "--files", "2",
+        "import");
+    assertTrue(capped.out().contains("files of the cluster match the query; the 2 best"),
+        capped.out());
     Run bad = run("search", "--solr", zk, "--collection", COLLECTION, "--budget", "-1", "x");
     assertEquals(2, bad.status());
   }
