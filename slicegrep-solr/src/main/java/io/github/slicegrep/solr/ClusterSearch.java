@@ -13,8 +13,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * same query reading, ranking, guarantees, packing, omitted list and negative evidence, over the
  * candidate files the cluster returns ({@link SolrSource}). Chunks are named
  * {@code repository/path}; what the cluster could not cover (a shard without a live replica,
- * files beyond {@code maxFiles}) is added to the result's negative evidence. Thread-safe; one per
- * host, closed when done.
+ * files beyond {@code maxFiles}) is added to the result's negative evidence. Files fetched are
+ * kept (about 128 MB of text at most) with their outlines, and fetched again only when the
+ * cluster holds them at another hash. Thread-safe; one per host, closed when done.
  */
 public final class ClusterSearch implements AutoCloseable {
   /** Candidate files fetched per search unless told otherwise. */
@@ -24,6 +25,8 @@ public final class ClusterSearch implements AutoCloseable {
   private final String collection;
   private final int maxFiles;
   private final FocusedReader reader = new FocusedReader();
+  /** Files fetched and their analyses, reused by later searches while their hash holds. */
+  private final SolrSource.Kept kept = SolrSource.Kept.fresh();
 
   private ClusterSearch(Cluster cluster, String collection, int maxFiles) {
     this.cluster = cluster;
@@ -83,7 +86,7 @@ public final class ClusterSearch implements AutoCloseable {
     AtomicReference<SolrSource> used = new AtomicReference<>();
     Result result =
         reader.search(collection, query, options, reading -> {
-          SolrSource source = SolrSource.fetch(cluster, collection, reading, maxFiles, only);
+          SolrSource source = SolrSource.fetch(cluster, collection, reading, maxFiles, only, kept);
           used.set(source);
           return source;
         });

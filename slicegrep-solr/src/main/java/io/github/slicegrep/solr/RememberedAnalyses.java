@@ -13,9 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * The core's computed analyses, each worked out once per file for one search: a search asks for
- * a file's outline and terms from several stages, and the fetched files are read nowhere else.
- * Files are keys by identity (a search's files are distinct objects). Thread-safe.
+ * The core's computed analyses, each worked out once per file and kept while the file is kept
+ * ({@link FileCache} calls {@link #forget} when it drops one): a search asks for a file's outline
+ * and terms from several stages, and a later search of the same file at the same hash reuses
+ * them. Files are keys by identity (each rebuilt file is a distinct object). Thread-safe.
  */
 final class RememberedAnalyses implements FileAnalyses {
   private final FileAnalyses computed = FileAnalyses.computed();
@@ -33,6 +34,15 @@ final class RememberedAnalyses implements FileAnalyses {
       return raced != null ? raced : value;
     }
     return value;
+  }
+
+  /** Drops what was worked out for {@code file}. */
+  void forget(SourceFile file) {
+    outlines.remove(file);
+    roughOutlines.remove(file);
+    terms.remove(file);
+    facts.remove(file);
+    lineKeys.remove(file);
   }
 
   @Override

@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.client.solrj.util.ClientUtils;
@@ -35,22 +36,33 @@ final class SolrSource implements CandidateSource {
 
   private final List<SourceFile> files;
   private final List<String> warnings;
-  private final FileAnalyses analyses = new RememberedAnalyses();
+  private final FileAnalyses analyses;
 
-  private SolrSource(List<SourceFile> files, List<String> warnings) {
+  private SolrSource(
+      List<SourceFile> files, List<String> warnings, RememberedAnalyses analyses) {
     this.files = files;
     this.warnings = warnings;
+    this.analyses = analyses;
+  }
+
+  /** Where a search keeps what it fetched and worked out, for the next search. */
+  record Kept(FileCache files, RememberedAnalyses analyses) {
+    static Kept fresh() {
+      RememberedAnalyses analyses = new RememberedAnalyses();
+      return new Kept(new FileCache(FileCache.DEFAULT_MAX_CHARS, analyses::forget), analyses);
+    }
   }
 
   /**
-   * Fetches the candidate files of {@code reading} from {@code collection}.
+   * Fetches the candidate files of {@code reading} from {@code collection}: those {@code kept}
+   * holds at the hash the cluster has are taken from there, the others fetched and kept.
    *
    * @param maxFiles the most files fetched
    * @param repositories the repositories searched, all when empty
    */
   static SolrSource fetch(
       Cluster cluster, String collection, QueryReading reading, int maxFiles,
-      List<String> repositories) {
+      List<String> repositories, Kept kept) {
     CandidateQuery query = CandidateQuery.of(reading);
     List<String> warnings = new ArrayList<>();
     for (String f : query.unsearchable()) {
@@ -59,41 +71,49 @@ final class SolrSource implements CandidateSource {
               + " fetched for the rest of the query were scanned for it", f));
     }
     if (query.text().isEmpty()) {
-      return new SolrSource(List.of(), List.copyOf(warnings));
+      return new SolrSource(List.of(), List.copyOf(warnings), kept.analyses());
     }
     SolrQuery best = new SolrQuery(query.text());
     best.addFilterQuery("{!collapse field=" + BlockDocuments.FILE + "}");
     if (!repositories.isEmpty()) {
       best.addFilterQuery(anyOf(BlockDocuments.REPOSITORY, repositories));
     }
-    best.setFields(BlockDocuments.FILE);
+    best.setFields(BlockDocuments.FILE, BlockDocuments.HASH);
     best.setRows(maxFiles);
     best.set(ShardParams.SHARDS_TOLERANT, true);
     QueryResponse response = cluster.query(collection, best);
     boolean partial = partial(response);
-    List<String> names = new ArrayList<>();
+    Map<String, String> hashes = new LinkedHashMap<>();
     for (SolrDocument d : response.getResults()) {
-      names.add((String) d.getFirstValue(BlockDocuments.FILE));
+      hashes.put((String) d.getFirstValue(BlockDocuments.FILE),
+          (String) d.getFirstValue(BlockDocuments.HASH));
     }
     long matching = response.getResults().getNumFound();
     // A question's words match most files, and it is ranked by BM25 anyway: only a precise
     // query's reader needs to know that files holding its text were left out.
-    if (matching > names.size() && reading.first().route() == Query.Route.PRECISE) {
+    if (matching > hashes.size() && reading.first().route() == Query.Route.PRECISE) {
       warnings.add(String.format(
           "%d files of the cluster match the query; the %d best by the cluster's ranking were"
-              + " fetched and searched (raise --files to search more)", matching, names.size()));
-    }
-    Map<String, List<SolrDocument>> pieces = new LinkedHashMap<>();
-    for (int from = 0; from < names.size(); from += FILES_PER_FETCH) {
-      partial |= fetchPieces(cluster, collection,
-          names.subList(from, Math.min(names.size(), from + FILES_PER_FETCH)), pieces);
+              + " fetched and searched (raise --files to search more)", matching, hashes.size()));
     }
     List<SourceFile> files = new ArrayList<>();
+    List<String> missing = new ArrayList<>();
+    hashes.forEach((name, hash) -> kept.files().get(name, hash)
+        .ifPresentOrElse(files::add, () -> missing.add(name)));
+    Map<String, List<SolrDocument>> pieces = new ConcurrentHashMap<>();
+    List<List<String>> batches = new ArrayList<>();
+    for (int from = 0; from < missing.size(); from += FILES_PER_FETCH) {
+      batches.add(missing.subList(from, Math.min(missing.size(), from + FILES_PER_FETCH)));
+    }
+    partial |= batches.parallelStream()
+        .map(batch -> fetchPieces(cluster, collection, batch, pieces))
+        .reduce(false, Boolean::logicalOr);
     int incomplete = 0;
-    for (String name : names) {
+    for (String name : missing) {
       var file = BlockDocuments.rebuild(name, pieces.getOrDefault(name, List.of()));
-      if (file.isPresent()) {
+      if (file.isPresent() && BlockDocuments.hash(file.get()).equals(hashes.get(name))) {
         files.add(file.get());
+        kept.files().put(name, hashes.get(name), file.get());
       } else {
         incomplete++;
       }
@@ -108,7 +128,7 @@ final class SolrSource implements CandidateSource {
     }
     // Local search meets files in path order; ties between candidates are broken the same way.
     files.sort(Comparator.comparing(SourceFile::relativePath));
-    return new SolrSource(List.copyOf(files), List.copyOf(warnings));
+    return new SolrSource(List.copyOf(files), List.copyOf(warnings), kept.analyses());
   }
 
   /** Adds every document of {@code names} to {@code into}; true when the answer was partial. */

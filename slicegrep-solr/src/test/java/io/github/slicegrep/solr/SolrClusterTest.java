@@ -135,17 +135,23 @@ class SolrClusterTest {
   @Order(4)
   void answersFromReplicasWithOneNodeStopped() throws Exception {
     Map<String, List<String>> before = before();
-    JettySolrRunner stopped = cluster.stopJettySolrRunner(1);
-    cluster.waitForJettyToStop(stopped);
+    // Connected while both nodes are up: the client's view of the cluster still has the node
+    // when it stops, as for a node lost between two queries of a long-lived host.
     try (ClusterSearch search = ClusterSearch.connect(zk, COLLECTION, 300)) {
-      for (String query : Corpus.QUERIES) {
-        Result r = search.search(query, Options.defaults());
-        assertEquals(before.get(query), slices(r), query);
-        assertTrue(r.negativeEvidence().stream().noneMatch(e -> e.contains("in part")),
-            r.negativeEvidence().toString());
+      assertEquals(before.get(Corpus.QUERIES.get(0)),
+          slices(search.search(Corpus.QUERIES.get(0), Options.defaults())));
+      JettySolrRunner stopped = cluster.stopJettySolrRunner(1);
+      try {
+        cluster.waitForJettyToStop(stopped);
+        for (String query : Corpus.QUERIES) {
+          Result r = search.search(query, Options.defaults());
+          assertEquals(before.get(query), slices(r), query);
+          assertTrue(r.negativeEvidence().stream().noneMatch(e -> e.contains("in part")),
+              r.negativeEvidence().toString());
+        }
+      } finally {
+        restart(stopped);
       }
-    } finally {
-      restart(stopped);
     }
   }
 
