@@ -218,6 +218,11 @@ final class Cluster implements AutoCloseable {
     call("delete documents from " + collection, () -> client.deleteById(collection, ids));
   }
 
+  /** Deletes the documents {@code query} matches. */
+  void deleteByQuery(String collection, String query) {
+    call("delete documents from " + collection, () -> client.deleteByQuery(collection, query));
+  }
+
   /** Makes what was sent searchable (and durable). */
   void commit(String collection) {
     call("commit " + collection, () -> client.commit(collection, true, true));

@@ -104,6 +104,34 @@ public final class ClusterIndexer {
     }
   }
 
+  /**
+   * Deletes every document of {@code repositories} from {@code collection}: for a repository
+   * that is gone (an index run only ever sees the roots it is given).
+   *
+   * @param solr ZooKeeper hosts with an optional chroot, or node URLs, comma-separated
+   * @param collection the collection's name
+   * @param repositories the repositories' names
+   * @param progress where the closing line goes (standard error)
+   * @throws SlicegrepException on a missing name, a missing collection or a cluster failure
+   */
+  public static void drop(
+      String solr, String collection, List<String> repositories, PrintStream progress) {
+    SlicegrepException.check(repositories != null && !repositories.isEmpty(),
+        "no repository named");
+    try (Cluster cluster = Cluster.connect(solr)) {
+      SlicegrepException.check(cluster.hasCollection(collection),
+          "the Solr cluster at %s has no collection %s", cluster.address(), collection);
+      for (String repository : repositories) {
+        SlicegrepException.check(repository != null && !repository.isBlank(),
+            "a repository name is blank");
+        cluster.deleteByQuery(collection,
+            BlockDocuments.REPOSITORY + ":" + ClientUtils.escapeQueryChars(repository));
+      }
+      cluster.commit(collection);
+      progress.println("slicegrep-solr: " + collection + ": dropped " + repositories);
+    }
+  }
+
   /** Each root by its repository name; names must differ, roots must be directories. */
   private static Map<String, Path> repositories(List<Path> roots) {
     SlicegrepException.check(roots != null && !roots.isEmpty(), "no repository root given");

@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     version = "slicegrep-solr (Solr 9)",
     description = "slicegrep over a SolrCloud cluster: index repositories, search them.",
-    subcommands = {SolrMain.Index.class, SolrMain.Search.class})
+    subcommands = {SolrMain.Index.class, SolrMain.Search.class, SolrMain.Drop.class})
 public final class SolrMain implements Callable<Integer> {
   /** Something matched. */
   public static final int MATCHED = 0;
@@ -103,15 +103,18 @@ public final class SolrMain implements Callable<Integer> {
     String collection;
   }
 
+  /** What every subcommand has: the command it belongs to, and the cluster and collection. */
+  abstract static class OnCluster {
+    @CommandLine.ParentCommand SolrMain parent;
+
+    @CommandLine.Mixin Target target;
+  }
+
   /** {@code index}: sends repositories to a collection. */
   @Command(name = "index", mixinStandardHelpOptions = true,
       description = "Index repositories (one per ROOT, named by its directory) into a collection,"
           + " creating it if absent; a re-run sends only changed files and deletes removed ones.")
-  static final class Index implements Callable<Integer> {
-    @CommandLine.ParentCommand SolrMain parent;
-
-    @CommandLine.Mixin Target target;
-
+  static final class Index extends OnCluster implements Callable<Integer> {
     @Option(names = "--shards", defaultValue = "2",
         description = "shards of a collection created now (default ${DEFAULT-VALUE})")
     int shards;
@@ -131,14 +134,27 @@ public final class SolrMain implements Callable<Integer> {
     }
   }
 
+  /** {@code drop}: deletes whole repositories from a collection. */
+  @Command(name = "drop", mixinStandardHelpOptions = true,
+      description = "Delete every document of the named repositories from a collection (a"
+          + " repository that is gone; index runs only see the roots they are given).")
+  static final class Drop extends OnCluster implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "REPOSITORY", description = "repository names")
+    List<String> repositories;
+
+    @Override
+    public Integer call() {
+      ClusterIndexer.drop(target.solr, target.collection, repositories, parent.progress);
+      return MATCHED;
+    }
+  }
+
   /** {@code search}: searches a collection. */
   @Command(name = "search", mixinStandardHelpOptions = true,
       description = "Search a collection: ranked, token-budgeted slices, as slicegrep gives for a"
           + " directory.")
-  static final class Search implements Callable<Integer> {
+  static final class Search extends OnCluster implements Callable<Integer> {
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-    @CommandLine.Mixin Target target;
 
     @Parameters(index = "0", paramLabel = "QUERY",
         description = "regex alternatives joined by |, or a plain-English question")

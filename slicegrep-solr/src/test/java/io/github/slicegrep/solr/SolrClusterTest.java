@@ -246,6 +246,22 @@ class SolrClusterTest {
     assertTrue(down.contains("Solr cluster at http://127.0.0.1:" + port), down);
   }
 
+  @Test
+  @Order(9)
+  void droppingARepositoryDeletesAllItsDocuments() {
+    cluster.waitForActiveCollection("single", 2, 2);
+    Run drop = run("drop", "--solr", zk, "--collection", "single", "alpha");
+    assertEquals(0, drop.status(), drop.err());
+    try (ClusterSearch search = ClusterSearch.connect(zk, "single", 300)) {
+      assertFalse(search.search("check_password", Options.defaults()).matched());
+      assertTrue(search.search("tryAcquire", Options.defaults()).matched(), "beta stays");
+    }
+    Run again = run("index", "--solr", zk, "--collection", "single",
+        corpus.resolve("alpha").toString());
+    assertTrue(again.err().contains("0 removed") && again.err().contains(" added, 0 changed"),
+        "alpha is sent again whole: " + again.err());
+  }
+
   /**
    * The MCP server of slicegrep-mcp, run as its own process with this module on its class path
    * and {@code --solr}: initialise, list the tools, call cluster_read once; its stdout.
