@@ -55,7 +55,11 @@ public final class ClusterIndexer {
   public record Summary(
       int files, int added, int changed, int unchanged, int removed, long documents,
       Duration took) {
-    /** One line for a person. */
+    /**
+     * One line for a person.
+     *
+     * @return counts, time and documents per second
+     */
     public String describe() {
       double seconds = Math.max(0.001, took.toMillis() / 1000.0);
       return String.format(
