@@ -92,6 +92,16 @@ class SolrClusterTest {
           assertEquals(COLLECTION + "/", there.searched());
         }
       }
+      // Many agents at once: one searcher, every query from its own thread, twice over (the
+      // second round from the files kept by the first), each answering as alone.
+      Map<String, List<String>> alone = new java.util.HashMap<>();
+      for (String query : Corpus.QUERIES) {
+        alone.put(query, slices(search.search(query, Options.defaults())));
+      }
+      List<String> twice = new java.util.ArrayList<>(Corpus.QUERIES);
+      twice.addAll(Corpus.QUERIES);
+      twice.parallelStream().forEach(query ->
+          assertEquals(alone.get(query), slices(search.search(query, Options.defaults())), query));
       Result elsewhere = search.search("check_password", Options.defaults(), List.of("beta"));
       assertFalse(elsewhere.matched(), "beta has no check_password: " + elsewhere.render());
       Result ignored = search.search("GeneratedOnly", Options.defaults());
