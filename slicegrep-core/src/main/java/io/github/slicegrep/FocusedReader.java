@@ -3,6 +3,7 @@ package io.github.slicegrep;
 import io.github.slicegrep.index.IndexLocation;
 import io.github.slicegrep.query.QueryParser;
 import io.github.slicegrep.query.QueryReading;
+import io.github.slicegrep.search.CandidateSource;
 import io.github.slicegrep.search.Pipeline;
 import io.github.slicegrep.search.Scope;
 import io.github.slicegrep.source.SourceFile;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -177,6 +179,33 @@ public final class FocusedReader implements AutoCloseable {
     } catch (SlicegrepException e) {
       throw asGiven(e, read, path);
     }
+  }
+
+  /**
+   * Searches the files a source other than the file system offers (a search cluster's blocks,
+   * say): the query is read here, once, as for a path; {@code sources} is given that reading, so
+   * it can fetch the files the reading may need, and the same pipeline ranks, packs and reports
+   * them. Dense recall and history priors need a local tree and are not used.
+   *
+   * @param label how the result names what was searched (a collection's name, say); files are
+   *     named by their own relative paths
+   * @param query regex alternatives joined by {@code |}, or a plain-English question
+   * @param options every setting of the search
+   * @param sources the candidate source for a reading of the query
+   * @return the ranked slices, what was left out and why
+   * @throws SlicegrepException on an empty or unusable query or a blank label, and whatever
+   *     {@code sources} throws
+   */
+  public Result search(
+      String label, String query, Options options,
+      Function<QueryReading, ? extends CandidateSource> sources) {
+    SlicegrepException.check(label != null && !label.isBlank(), "label is missing");
+    SlicegrepException.check(sources != null, "candidate source is missing");
+    QueryReading reading = QueryParser.read(query);
+    Options local = options.withDense(false).withHistory(false);
+    Path named = Path.of(label);
+    return pipeline.run(reading, local, new Scope(named, true, null, named),
+        sources.apply(reading));
   }
 
   /** {@code path} taken from the options' working directory when it is relative. */

@@ -75,16 +75,10 @@ final class FocusedReadTool implements Tool {
     String pattern = args.requiredString("pattern");
     Path path = workspace.resolve(args.requiredString("path"));
     long asked = args.count("budget", "tokens", Options.DEFAULT_BUDGET, 0);
-    int budget = asked == 0 || asked > MAX_BUDGET ? MAX_BUDGET : (int) asked;
+    int budget = clamped(asked);
     Options options =
-        Options.defaults()
-            .withBudget(budget)
-            .withBoundary(Boundary.parse(args.string("boundary", "auto")))
-            .withBefore((int) args.integer("before", Options.DEFAULT_CONTEXT, 0, MAX_CONTEXT))
-            .withAfter((int) args.integer("after", Options.DEFAULT_CONTEXT, 0, MAX_CONTEXT))
-            .withObjective(Objective.parse(args.string("objective", "auto")))
+        options(args, budget)
             .withRecursive(args.bool("recursive", true))
-            .withDedupe(args.bool("dedupe", true))
             .withDense(args.bool("dense", false))
             .withHistory(args.bool("history", false))
             // With roots, a walk never follows a link out of the searched folder; the check of
@@ -109,8 +103,30 @@ final class FocusedReadTool implements Tool {
       workspace.checkReached(path, filesNamed(result));
     }
     memory.remember(path, result, call);
+    return ToolResult.success(texts(result, alreadyShown(shown), asked, budget),
+        structured(result, shown));
+  }
+
+  /** The budget a call gets: {@code asked}, or {@link #MAX_BUDGET} for 0 and above it. */
+  static int clamped(long asked) {
+    return asked == 0 || asked > MAX_BUDGET ? MAX_BUDGET : (int) asked;
+  }
+
+  /** The options every search tool takes: budget, boundary, context, objective, dedupe. */
+  static Options options(Arguments args, int budget) {
+    return Options.defaults()
+        .withBudget(budget)
+        .withBoundary(Boundary.parse(args.string("boundary", "auto")))
+        .withBefore((int) args.integer("before", Options.DEFAULT_CONTEXT, 0, MAX_CONTEXT))
+        .withAfter((int) args.integer("after", Options.DEFAULT_CONTEXT, 0, MAX_CONTEXT))
+        .withObjective(Objective.parse(args.string("objective", "auto")))
+        .withDedupe(args.bool("dedupe", true));
+  }
+
+  /** The report, then a note when the asked budget was lowered. */
+  static List<String> texts(Result result, String shownBefore, long asked, int budget) {
     List<String> texts = new ArrayList<>();
-    texts.add(result.render() + alreadyShown(shown));
+    texts.add(result.render() + shownBefore);
     if (budget != asked) {
       texts.add(
           String.format(
@@ -119,7 +135,7 @@ final class FocusedReadTool implements Tool {
                   + " read the OMITTED ranges directly.",
               asked == 0 ? "0 (unlimited)" : String.valueOf(asked), MAX_BUDGET));
     }
-    return ToolResult.success(texts, structured(result, shown));
+    return texts;
   }
 
   /** The report's last section: the chunks named instead of sent again. */
@@ -155,7 +171,7 @@ final class FocusedReadTool implements Tool {
    * The documented JSON result with its long lists cut to {@link #MAX_LISTED}, and the chunks
    * named instead of sent.
    */
-  private static Map<String, Object> structured(Result r, List<SessionMemory.Shown> shown) {
+  static Map<String, Object> structured(Result r, List<SessionMemory.Shown> shown) {
     Map<String, Object> m = new LinkedHashMap<>(r.toMap());
     cut(m, "omitted");
     cut(m, "files");

@@ -26,10 +26,13 @@ public final class SlicegrepMcp {
   public static final int EXIT_USAGE = 2;
 
   static final String USAGE =
-      "usage: slicegrep-mcp [--root DIR]... [--verbose]\n"
+      "usage: slicegrep-mcp [--root DIR]... [--solr HOSTS --collection NAME] [--verbose]\n"
           + "  An MCP server on stdin/stdout with the tools focused_read and file_map.\n"
           + "  --root DIR   confine every path to DIR (repeatable; symlinks are resolved);\n"
           + "               relative paths resolve against the first root\n"
+          + "  --solr HOSTS --collection NAME\n"
+          + "               add cluster_read over a SolrCloud collection (ZooKeeper hosts\n"
+          + "               or node URLs); needs slicegrep-solr.jar on the class path\n"
           + "  --verbose    log each request on stderr\n"
           + "  --version, --help\n";
 
@@ -51,9 +54,15 @@ public final class SlicegrepMcp {
   static int serve(String[] args, InputStream in, OutputStream out, PrintStream err) {
     List<Path> roots = new ArrayList<>();
     boolean verbose = false;
+    String solr = null;
+    String collection = null;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
-      if (a.equals("--root") && i + 1 < args.length) {
+      if (a.equals("--solr") && i + 1 < args.length) {
+        solr = args[++i];
+      } else if (a.equals("--collection") && i + 1 < args.length) {
+        collection = args[++i];
+      } else if (a.equals("--root") && i + 1 < args.length) {
         roots.add(Path.of(args[++i]));
       } else if (a.startsWith("--root=")) {
         roots.add(Path.of(a.substring("--root=".length())));
@@ -70,26 +79,41 @@ public final class SlicegrepMcp {
         return EXIT_USAGE;
       }
     }
+    if ((solr == null) != (collection == null)) {
+      err.print("slicegrep-mcp: --solr and --collection go together\n" + USAGE);
+      return EXIT_USAGE;
+    }
     Workspace workspace;
+    ObjectMapper mapper =
+        new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    ClusterReadTool cluster = null;
     try {
       workspace = new Workspace(roots, Path.of("").toAbsolutePath());
+      if (solr != null) {
+        cluster = ClusterReadTool.of(solr, collection, mapper);
+      }
     } catch (SlicegrepException e) {
       err.println("slicegrep-mcp: " + e.getMessage());
       return EXIT_USAGE;
     }
     Log log = new Log(err, verbose);
-    ObjectMapper mapper =
-        new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     // Closed at the end so the tree watches it keeps (inotify instances) are released at once.
     try (FocusedReader reader = FocusedReader.watching()) {
-      List<Tool> tools =
+      List<Tool> tools = new ArrayList<>(
           List.of(new FocusedReadTool(reader, workspace, new SessionMemory(), mapper),
-              new FileMapTool(reader, workspace, mapper));
+              new FileMapTool(reader, workspace, mapper)));
+      if (cluster != null) {
+        tools.add(cluster);
+      }
       McpProtocol protocol = new McpProtocol(mapper, tools, version(), log);
       log.info("ready on stdio, version " + version() + (roots.isEmpty()
           ? ", no --root: any readable path can be searched"
           : ", roots " + workspace.roots()));
       new StdioServer(protocol, mapper, out, log).run(in);
+    } finally {
+      if (cluster != null) {
+        cluster.close();
+      }
     }
     log.info("stdin closed, exiting");
     return EXIT_OK;

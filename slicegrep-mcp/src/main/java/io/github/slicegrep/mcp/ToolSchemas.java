@@ -106,6 +106,39 @@ final class ToolSchemas {
     return tool;
   }
 
+  /**
+   * {@code cluster_read}: {@code focused_read}'s schema for a collection instead of a path,
+   * with the repositories to search in place of the path and the local-only switches.
+   */
+  static ObjectNode clusterRead(
+      ObjectMapper mapper, String collection, int maxBudget, int maxContext) {
+    ObjectNode tool = focusedRead(mapper, maxBudget, maxContext);
+    tool.put("name", ClusterReadTool.NAME);
+    tool.put("title", "Cluster read: ranked code slices across an organisation's repositories");
+    tool.put(
+        "description",
+        "focused_read over every repository indexed in the search cluster's collection '"
+            + collection + "' (the files need not be on this machine): ranked slices packed"
+            + " under a token budget, with OMITTED and NEGATIVE EVIDENCE as focused_read gives"
+            + " them. File paths are repository/path. Use it to find code in another team's"
+            + " repository, or every place across repositories that does something. When the"
+            + " cluster could not cover everything (a shard down, more matching files than"
+            + " fetched) the NEGATIVE EVIDENCE says so.");
+    ObjectNode input = (ObjectNode) tool.get("inputSchema");
+    ObjectNode p = (ObjectNode) input.get("properties");
+    for (String local : new String[] {"path", "recursive", "dense", "history", "fresh"}) {
+      p.remove(local);
+    }
+    ObjectNode repositories = p.putObject("repositories").put("type", "array");
+    repositories.putObject("items").put("type", "string");
+    repositories.put("description",
+        "Repositories to search, by name (a repository is named by its root directory's name);"
+            + " all of them when absent.");
+    input.putArray("required").add("pattern");
+    ((ObjectNode) tool.get("annotations")).put("openWorldHint", true);
+    return tool;
+  }
+
   static ObjectNode fileMap(ObjectMapper mapper) {
     ObjectNode tool = mapper.createObjectNode();
     tool.put("name", FileMapTool.NAME);

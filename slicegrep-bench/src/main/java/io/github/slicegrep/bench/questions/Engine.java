@@ -14,10 +14,12 @@ import io.github.slicegrep.bench.strategy.ProbeStrategy;
 import io.github.slicegrep.bench.strategy.Retrieval;
 import io.github.slicegrep.bench.strategy.SearchContext;
 import io.github.slicegrep.bench.truth.Span;
+import io.github.slicegrep.solr.ClusterSearch;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 
 /** An engine as the questions suite sees it: a ranked list, what fit the budget, its cost. */
 public interface Engine {
@@ -117,22 +119,46 @@ public interface Engine {
   /** One search: the chunks as shown, chunks then omitted regions as ranked, report tokens. */
   private static Answer search(FocusedReader reader, SearchContext ctx, String question,
       Options options) {
-    Result r;
     try {
-      r = reader.search(ctx.root(), question, options);
+      return answerOf(reader.search(ctx.root(), question, options), file -> file);
     } catch (SlicegrepException e) {
       return new Answer(List.of(), List.of(), Tokens.count(e.getMessage()));
     }
+  }
+
+  /**
+   * slicegrep through a SolrCloud collection (docs/cluster.md) holding each corpus as a
+   * repository named by its directory, searched one repository at a time, as {@link
+   * #slicegrep()} searches one tree; chunks come back as {@code repository/path} and are named
+   * by their path in the corpus.
+   */
+  static Engine cluster(ClusterSearch search) {
+    Options options =
+        Options.defaults().withBudget(Limits.RETRIEVAL_BUDGET).withBoundary(Boundary.FN);
+    return of("slicegrep-solr", (ctx, question) -> {
+      String repository = String.valueOf(ctx.root().getFileName());
+      String prefix = repository + "/";
+      try {
+        return answerOf(search.search(question, options, List.of(repository)),
+            file -> file.startsWith(prefix) ? file.substring(prefix.length()) : file);
+      } catch (SlicegrepException e) {
+        return new Answer(List.of(), List.of(), Tokens.count(e.getMessage()));
+      }
+    });
+  }
+
+  /** Its chunks, then its omitted regions, in order, as spans of files named by {@code name}. */
+  private static Answer answerOf(Result r, UnaryOperator<String> name) {
     List<Span> shown = new ArrayList<>();
     for (Chunk c : r.chunks()) {
       if (c.lineStart() >= 1 && c.lineEnd() >= c.lineStart()) {
-        shown.add(new Span(c.file(), c.lineStart(), c.lineEnd()));
+        shown.add(new Span(name.apply(c.file()), c.lineStart(), c.lineEnd()));
       }
     }
     List<Span> ranked = new ArrayList<>(shown);
     for (Omission o : r.omitted()) {
       if (o.lineStart() >= 1 && o.lineEnd() >= o.lineStart()) {
-        ranked.add(new Span(o.file(), o.lineStart(), o.lineEnd()));
+        ranked.add(new Span(name.apply(o.file()), o.lineStart(), o.lineEnd()));
       }
     }
     return new Answer(ranked, shown, Tokens.count(r.render()));

@@ -8,6 +8,7 @@ import io.github.slicegrep.bench.corpus.Manifest;
 import io.github.slicegrep.bench.corpus.RegistryFetcher;
 import io.github.slicegrep.bench.strategy.IndexedRetrieval;
 import io.github.slicegrep.bench.truth.Lang;
+import io.github.slicegrep.solr.ClusterSearch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,6 +65,14 @@ public final class QuestionsCommand implements Callable<Integer> {
       + " SLICEGREP_MODEL_DIR, docs/dense.md)")
   boolean dense;
 
+  @Option(names = "--solr", description = "adds slicegrep through this SolrCloud cluster"
+      + " (ZooKeeper hosts or node URLs; docs/cluster.md), with --collection")
+  String solr;
+
+  @Option(names = "--collection", description = "the collection holding each corpus as a"
+      + " repository (slicegrep-solr index)")
+  String collection;
+
   @Option(names = "--json", description = "write the summary and every judgement here")
   Path json;
 
@@ -103,10 +112,27 @@ public final class QuestionsCommand implements Callable<Integer> {
     if (probe != null) {
       engines.add(Engine.probe(probe));
     }
+    ClusterSearch cluster = null;
+    if (solr != null) {
+      cluster = ClusterSearch.connect(solr, collection, ClusterSearch.DEFAULT_FILES);
+      engines.add(Engine.cluster(cluster));
+    }
     if (!onlyEngines.isEmpty()) {
       engines.removeIf(e -> !onlyEngines.contains(e.name()));
     }
-    List<QuestionsSuite.Row> rows = new QuestionsSuite(engines, System.err).run(refs, chosen);
+    List<Timed> timed = engines.stream().map(Timed::new).toList();
+    List<QuestionsSuite.Row> rows;
+    try {
+      rows = new QuestionsSuite(List.copyOf(timed), System.err).run(refs, chosen);
+    } finally {
+      if (cluster != null) {
+        cluster.close();
+      }
+    }
+    timed.forEach(t -> System.err.println("latency " + t.latency()));
+    if (solr != null) {
+      System.err.println(Timed.sameTopFile(rows, "slicegrep", "slicegrep-solr"));
+    }
     Map<String, Map<String, QuestionsSuite.Summary>> summary = QuestionsSuite.summarise(rows);
     String table = QuestionsSuite.markdown(summary);
     System.out.print(table);
