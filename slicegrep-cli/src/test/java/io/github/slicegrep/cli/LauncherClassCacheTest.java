@@ -28,17 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LauncherClassCacheTest {
   private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
-  /** The stand-in java: logs its arguments, writes what record and create would, then answers. */
-  private static final String FAKE_JAVA = "#!/usr/bin/env bash\n"
-      + "printf '%s\\n' \"$@\" >>\"$FAKE_JAVA_LOG\"; echo --- >>\"$FAKE_JAVA_LOG\"\n"
-      + "for a in \"$@\"; do case \"$a\" in\n"
-      + "  -XX:AOTConfiguration=*) conf=\"${a#*=}\" ;;\n"
-      + "  -XX:AOTCache=*) cache=\"${a#*=}\" ;;\n"
-      + "  -XX:AOTMode=*) mode=\"${a#*=}\" ;;\n"
-      + "esac; done\n"
-      + "if [ \"${mode:-}\" = create ]; then printf cache >\"$cache\"; exit 0; fi\n"
-      + "if [ \"${mode:-}\" = record ]; then printf conf >\"$conf\"; fi\n"
-      + "echo the-report\nexit \"${FAKE_JAVA_EXIT:-0}\"\n";
+  /** The stand-in java: logs its arguments, writes what record and create would, answers. */
+  static final Path STAND_IN_JAVA =
+      ROOT.resolve("slicegrep-cli/src/test/resources/launcher/stand-in-java");
 
   @TempDir Path dir;
   private Path checkout;
@@ -66,7 +58,7 @@ class LauncherClassCacheTest {
   private Path jdk(String name, String runtimeVersion) throws IOException {
     Path home = Files.createDirectories(dir.resolve(name));
     Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
-    Files.writeString(java, FAKE_JAVA);
+    Files.copy(STAND_IN_JAVA, java);
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_RUNTIME_VERSION=\""
         + runtimeVersion + "\"\nJAVA_VERSION=\"" + runtimeVersion.replaceFirst("[+-].*", "")
@@ -168,6 +160,7 @@ class LauncherClassCacheTest {
     List<String> otherRun = run(other, 0).javaCalls().get(0);
     assertTrue(otherRun.contains("-XX:AOTMode=record"), otherRun.toString());
     assertFalse(otherRun.contains("-XX:AOTCache=" + cache), otherRun.toString());
+    waitForTheLock();  // its cache is assembled in the background: let it finish first
   }
 
   @Test

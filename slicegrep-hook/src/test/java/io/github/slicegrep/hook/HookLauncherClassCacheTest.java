@@ -24,16 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 class HookLauncherClassCacheTest {
   private static final Path LAUNCHER =
       Path.of("").toAbsolutePath().getParent().resolve("hooks/slicegrep-hook");
-  private static final String FAKE_JAVA = "#!/usr/bin/env bash\n"
-      + "printf '%s\\n' \"$@\" >>\"$FAKE_JAVA_LOG\"; echo --- >>\"$FAKE_JAVA_LOG\"\n"
-      + "for a in \"$@\"; do case \"$a\" in\n"
-      + "  -XX:AOTConfiguration=*) conf=\"${a#*=}\" ;;\n"
-      + "  -XX:AOTCache=*) cache=\"${a#*=}\" ;;\n"
-      + "  -XX:AOTMode=*) mode=\"${a#*=}\" ;;\n"
-      + "esac; done\n"
-      + "if [ \"${mode:-}\" = create ]; then printf cache >\"$cache\"; exit 0; fi\n"
-      + "if [ \"${mode:-}\" = record ]; then printf conf >\"$conf\"; fi\n"
-      + "echo '{\"decision\":1}'\n";
+  /** The command line's launcher tests' stand-in java (see the script). */
+  private static final Path STAND_IN_JAVA = Path.of("").toAbsolutePath().getParent()
+      .resolve("slicegrep-cli/src/test/resources/launcher/stand-in-java");
 
   @TempDir Path dir;
 
@@ -49,7 +42,7 @@ class HookLauncherClassCacheTest {
   private Path jdk(String runtimeVersion) throws IOException {
     Path home = Files.createDirectories(dir.resolve("jdk-" + runtimeVersion));
     Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
-    Files.writeString(java, FAKE_JAVA);
+    Files.copy(STAND_IN_JAVA, java);
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.writeString(home.resolve("release"), "JAVA_RUNTIME_VERSION=\"" + runtimeVersion + "\"\n");
     return java;
@@ -62,6 +55,7 @@ class HookLauncherClassCacheTest {
         new ProcessBuilder(List.of("bash", root.resolve("hooks/slicegrep-hook").toString()));
     pb.environment().put("SLICEGREP_JAVA", java.toString());
     pb.environment().put("FAKE_JAVA_LOG", log.toString());
+    pb.environment().put("FAKE_JAVA_OUT", "{\"decision\":1}");
     pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
     pb.redirectError(ProcessBuilder.Redirect.DISCARD);
     Process p = pb.start();
