@@ -11,10 +11,19 @@
 // it is never read as "nothing matched"). The launcher itself never writes to stdout: for the
 // MCP server stdout is the protocol. SLICEGREP_JAVA_OPTS adds JVM options (split on spaces).
 // No dependencies beyond Node itself.
+//
+// The command line's classes are prepared ahead of time, as the checkout's ./slicegrep does: the
+// first run with a given Java writes a class-data-sharing archive (Java 17-23) or records a
+// training run from which an AOT cache (Java 24+, JEP 483) is assembled in the background; later
+// runs map it. The file is named by the Java (its version and a hash of its path), so no other
+// JDK maps it, and lives beside the jar, or under $XDG_CACHE_HOME/slicegrep/jvm (~/.cache/...)
+// where the package folder is read-only. SLICEGREP_JVM_CACHE=off runs without it.
 'use strict';
 
 const { spawn, spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const MIN_JAVA = 17;
@@ -24,9 +33,16 @@ const MCP_JAR = path.join(LIB, 'slicegrep-mcp.jar');
 const EXIT_ERROR = 2;
 // The command line is a short-lived process: the client compiler only and the serial collector
 // start it faster (docs/RESULTS.md, Speed), and JVM log lines go to stderr, errors only.
-const CLI_JVM_OPTIONS = [
-  '-Xlog:disable', '-Xlog:all=error:stderr', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC',
-];
+const CLI_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+// A missing, stale or damaged AOT cache is an error line of the aot tag on JDK 25 (and the run
+// goes on without it): those lines are off, as are cds lines, on Java 24+.
+const LOG_OPTIONS = ['-Xlog:disable', '-Xlog:all=error:stderr'];
+const LOG_OPTIONS_AOT = ['-Xlog:disable', '-Xlog:all=error,aot*=off,cds*=off:stderr'];
+const FIRST_AOT_JAVA = 24;
+// A lock older than this was left by a killed run: the next run may write the cache.
+const STALE_LOCK_MS = 10 * 60 * 1000;
+// Set in the environment of the detached helper that assembles an AOT cache.
+const AOT_CREATE_VARIABLE = 'SLICEGREP_NPM_AOT_CREATE';
 
 function fail(message) {
   process.stderr.write(`slicegrep: ${message}\n`);
@@ -96,7 +112,7 @@ function probe(java) {
   return { version };
 }
 
-/** The path of a Java 17+ launcher, or exits with a message saying what was found. */
+/** The Java 17+ launcher and its version ({java, version}), or exits saying what was found. */
 function findJava(env) {
   const found = [];
   if (env.JAVA_HOME) {
@@ -119,7 +135,7 @@ function findJava(env) {
     }
     const p = probe(f.java);
     if (p.version && p.version.major >= MIN_JAVA) {
-      return f.java;
+      return { java: f.java, version: p.version };
     }
     f.problem = p.problem || `is Java ${p.version.major} (version "${p.version.text}")`;
   }
@@ -134,6 +150,155 @@ function javaOptionsFromEnv(env) {
   return (env.SLICEGREP_JAVA_OPTS || '').split(/\s+/).filter((o) => o !== '');
 }
 
+function mtimeMs(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+/** A folder for the cache files: beside the jar when it can be written, else the user's cache. */
+function cacheDir(env) {
+  try {
+    fs.accessSync(LIB, fs.constants.W_OK);
+    return LIB;
+  } catch {
+    // a read-only install (a global one owned by root): the user's own cache folder
+  }
+  const base = env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  // One folder per installed jar: caches of two installs never meet.
+  const sub = crypto.createHash('sha256').update(CLI_JAR).digest('hex').slice(0, 12);
+  const dir = path.join(base, 'slicegrep', 'jvm', sub);
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.accessSync(dir, fs.constants.W_OK);
+    return dir;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the command line's JVM does with its class cache: {options} to add, and after the run
+ * {finish(exitCode)} to keep what a training run wrote. Never throws: without a cache, the run
+ * goes on as it would.
+ */
+function classCache(env, java, version) {
+  const none = { log: LOG_OPTIONS, options: [], finish: () => {} };
+  if (env.SLICEGREP_JVM_CACHE === 'off') {
+    return none;
+  }
+  try {
+    const dir = cacheDir(env);
+    if (!dir) {
+      return none;
+    }
+    let real = java;
+    try {
+      real = fs.realpathSync(java);
+    } catch {
+      // keep the path as found
+    }
+    const aot = version.major >= FIRST_AOT_JAVA;
+    // The jar by its file's identity: npm gives every installed file the same modification time
+    // (1985), so unlike the checkout's launcher, "newer than the jar" would keep a cache of the
+    // jar a reinstall replaced. ctime and inode change when the file is written again.
+    const st = fs.statSync(CLI_JAR);
+    const jarKey = crypto.createHash('sha256')
+      .update(`${st.size} ${st.mtimeMs} ${st.ctimeMs} ${st.ino}`).digest('hex').slice(0, 8);
+    const jdkKey = `jdk${version.text.replace(/[^A-Za-z0-9.+_-]/g, '_')}-`
+      + crypto.createHash('sha256').update(real).digest('hex').slice(0, 8);
+    const file = path.join(dir, `slicegrep-${jarKey}-${jdkKey}${aot ? '.aot' : '.jsa'}`);
+    const log = aot ? LOG_OPTIONS_AOT : LOG_OPTIONS;
+    if (mtimeMs(file) >= 0) {
+      return { log, options: [aot ? `-XX:AOTCache=${file}` : `-XX:SharedArchiveFile=${file}`],
+        finish: () => {} };
+    }
+    const lock = `${file}.lock`;
+    try {
+      fs.mkdirSync(lock);
+    } catch {
+      if (Date.now() - mtimeMs(lock) > STALE_LOCK_MS) {
+        fs.rmSync(lock, { recursive: true, force: true });
+      }
+      return { log, options: [], finish: () => {} };
+    }
+    const unlock = () => fs.rmSync(lock, { recursive: true, force: true });
+    // Caches of a jar no longer installed here, and temporary files of killed runs, go.
+    for (const name of fs.readdirSync(dir)) {
+      if (name.startsWith('slicegrep-') && !name.startsWith(`slicegrep-${jarKey}-`)
+          && /\.(aot|jsa)(\.tmp\d+(\.conf)?)?$/.test(name)) {
+        fs.rmSync(path.join(dir, name), { force: true });
+      } else if (name.startsWith(path.basename(file) + '.tmp')) {
+        fs.rmSync(path.join(dir, name), { force: true });
+      }
+    }
+    const tmp = `${file}.tmp${process.pid}`;
+    if (!aot) {
+      // The JVM writes the archive at exit; it is renamed into place once complete.
+      return { log, options: [`-XX:ArchiveClassesAtExit=${tmp}`], finish: () => {
+        try {
+          if (mtimeMs(tmp) >= 0 && fs.statSync(tmp).size > 0) {
+            fs.renameSync(tmp, file);
+          }
+        } catch {
+          // no archive this time: the next run tries again
+        }
+        fs.rmSync(tmp, { force: true });
+        unlock();
+      } };
+    }
+    // Record mode prints "AOTConfiguration recorded" on stdout, where it would corrupt the report:
+    // -DisplayVMOutput keeps the JVM's own messages off this one run. The cache is assembled from
+    // the record by a detached helper (about a second of a JVM) so this run does not wait for it.
+    const conf = `${tmp}.conf`;
+    return { log, options: ['-XX:AOTMode=record', `-XX:AOTConfiguration=${conf}`,
+      '-XX:+UnlockDiagnosticVMOptions', '-XX:-DisplayVMOutput'], finish: (jvm) => {
+      try {
+        if (mtimeMs(conf) < 0) {
+          unlock();
+          return;
+        }
+        const job = { java, jvm, conf, tmp, file, lock, jar: CLI_JAR };
+        const helper = spawn(process.execPath, [__filename], {
+          detached: true, stdio: 'ignore', windowsHide: true,
+          env: { ...env, [AOT_CREATE_VARIABLE]: JSON.stringify(job) },
+        });
+        helper.on('error', () => {
+          fs.rmSync(conf, { force: true });
+          unlock();
+        });
+        helper.unref();
+      } catch {
+        fs.rmSync(conf, { force: true });
+        unlock();
+      }
+    } };
+  } catch {
+    return none;
+  }
+}
+
+/** The detached helper: assembles an AOT cache from a training run's record, then unlocks. */
+function createAotCache(job) {
+  try {
+    const r = spawnSync(job.java, [...job.jvm, '-XX:AOTMode=create',
+      `-XX:AOTConfiguration=${job.conf}`, `-XX:AOTCache=${job.tmp}`, '-jar', job.jar], {
+      stdio: 'ignore', timeout: 5 * 60 * 1000, windowsHide: true,
+    });
+    if (r.status === 0 && mtimeMs(job.tmp) >= 0 && fs.statSync(job.tmp).size > 0) {
+      fs.renameSync(job.tmp, job.file);
+    }
+  } catch {
+    // no cache this time: the next run records again
+  } finally {
+    fs.rmSync(job.tmp, { force: true });
+    fs.rmSync(job.conf, { force: true });
+    fs.rmSync(job.lock, { recursive: true, force: true });
+  }
+}
+
 /** Runs the jar for `args` and leaves with its exit status (or its signal). */
 function main(args) {
   const env = process.env;
@@ -142,17 +307,23 @@ function main(args) {
   if (!isFile(jar)) {
     fail(`${jar} is missing: this package is incomplete, reinstall it`);
   }
-  const java = findJava(env);
+  const { java, version } = findJava(env);
   const childEnv = { ...env };
   const jvm = javaOptionsFromEnv(env);
+  let cache = { options: [], finish: () => {} };
   if (!mcp) {
-    jvm.unshift(...CLI_JVM_OPTIONS);
+    cache = classCache(env, java, version);
+    // The cache's options before the caller's, and the same options (without the cache's) for
+    // the step that assembles an AOT cache: it must see the JVM the runs see.
+    jvm.unshift(...cache.log, ...CLI_JVM_OPTIONS);
     // Progress lines for a long cold index only when a person watches stderr.
     if (childEnv.SLICEGREP_PROGRESS === undefined) {
       childEnv.SLICEGREP_PROGRESS = process.stderr.isTTY ? '1' : '0';
     }
   }
-  const child = spawn(java, [...jvm, '-jar', jar, ...(mcp ? args.slice(1) : args)], {
+  const sharedOptions = [...jvm];
+  const runArgs = [...jvm, ...cache.options, '-jar', jar, ...(mcp ? args.slice(1) : args)];
+  const child = spawn(java, runArgs, {
     stdio: 'inherit', env: childEnv, windowsHide: true,
   });
   // A client that stops the server signals this process: pass the signal on to Java.
@@ -167,11 +338,15 @@ function main(args) {
   for (const s of signals) {
     process.on(s, forward);
   }
-  child.on('error', (e) => fail(`could not start ${java}: ${e.message}`));
+  child.on('error', (e) => {
+    cache.finish(sharedOptions);
+    fail(`could not start ${java}: ${e.message}`);
+  });
   child.on('exit', (code, signal) => {
     for (const s of signals) {
       process.removeListener(s, forward);
     }
+    cache.finish(sharedOptions);
     if (signal && process.platform !== 'win32') {
       process.kill(process.pid, signal);
       return;
@@ -183,5 +358,9 @@ function main(args) {
 module.exports = { main, parseJavaVersion };
 
 if (require.main === module) {
-  main(process.argv.slice(2));
+  if (process.env[AOT_CREATE_VARIABLE]) {
+    createAotCache(JSON.parse(process.env[AOT_CREATE_VARIABLE]));
+  } else {
+    main(process.argv.slice(2));
+  }
 }

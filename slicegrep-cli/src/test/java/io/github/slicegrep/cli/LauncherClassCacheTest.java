@@ -1,0 +1,203 @@
+package io.github.slicegrep.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher's cache of the jar's classes, by the Java it runs (docs/RESULTS.md, Start-up):
+ * on Java 17 the options are exactly those of before (a CDS archive written by the first run,
+ * mapped by later ones); on Java 24+ the first run records a training run, an AOT cache is
+ * assembled in the background under a temporary name and renamed, and later runs map it; a cache
+ * named for another JDK is never used. The JDKs are stand-ins: a {@code java} script that logs its
+ * arguments, in a folder with the {@code release} file a JDK has.
+ */
+class LauncherClassCacheTest {
+  private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+  /** The stand-in java: logs its arguments, writes what record and create would, answers. */
+  static final Path STAND_IN_JAVA =
+      ROOT.resolve("slicegrep-cli/src/test/resources/launcher/stand-in-java");
+
+  @TempDir Path dir;
+  private Path checkout;
+  private Path target;
+  private Path jar;
+
+  @BeforeEach
+  void checkoutWithABuiltJar() throws IOException {
+    checkout = Files.createDirectories(dir.resolve("checkout"));
+    Files.copy(ROOT.resolve("slicegrep"), checkout.resolve("slicegrep"));
+    Instant old = Instant.now().minusSeconds(3600);
+    for (String module : List.of("slicegrep-core", "slicegrep-server", "slicegrep-cli")) {
+      Path main = Files.createDirectories(checkout.resolve(module).resolve("src/main"));
+      Files.setLastModifiedTime(main, FileTime.from(old));
+      Path pom = Files.writeString(checkout.resolve(module).resolve("pom.xml"), "<project/>");
+      Files.setLastModifiedTime(pom, FileTime.from(old));
+    }
+    Files.setLastModifiedTime(Files.writeString(checkout.resolve("pom.xml"), "<project/>"),
+        FileTime.from(old));
+    target = Files.createDirectories(checkout.resolve("slicegrep-cli/target"));
+    jar = Files.writeString(target.resolve("slicegrep.jar"), "jar");
+    Files.setLastModifiedTime(jar, FileTime.from(old.plusSeconds(60)));
+  }
+
+  private Path jdk(String name, String runtimeVersion) throws IOException {
+    Path home = Files.createDirectories(dir.resolve(name));
+    Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
+    Files.copy(STAND_IN_JAVA, java);
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_RUNTIME_VERSION=\""
+        + runtimeVersion + "\"\nJAVA_VERSION=\"" + runtimeVersion.replaceFirst("[+-].*", "")
+        + "\"\n");
+    return java;
+  }
+
+  record Run(int exit, String out, String err, List<List<String>> javaCalls) {}
+
+  private Run run(Path java, int javaExit, String... env) throws Exception {
+    Path log = dir.resolve("java.log");
+    Files.deleteIfExists(log);
+    ProcessBuilder pb = new ProcessBuilder(List.of("bash", checkout.resolve("slicegrep").toString(),
+        "--no-server", "src", "query"));
+    pb.environment().put("SLICEGREP_JAVA", java.toString());
+    pb.environment().put("FAKE_JAVA_LOG", log.toString());
+    pb.environment().put("FAKE_JAVA_EXIT", Integer.toString(javaExit));
+    pb.environment().remove("SLICEGREP_JAVA_OPTS");
+    pb.environment().remove("SLICEGREP_JVM_CACHE");
+    for (int i = 0; i < env.length; i += 2) {
+      pb.environment().put(env[i], env[i + 1]);
+    }
+    pb.redirectOutput(dir.resolve("out").toFile());
+    pb.redirectError(dir.resolve("err").toFile());
+    pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    Process p = pb.start();
+    assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the launcher finished");
+    List<List<String>> calls = new java.util.ArrayList<>();
+    List<String> call = new java.util.ArrayList<>();
+    if (Files.exists(log)) {
+      for (String line : Files.readAllLines(log)) {
+        if (line.equals("---")) {
+          calls.add(call);
+          call = new java.util.ArrayList<>();
+        } else {
+          call.add(line);
+        }
+      }
+    }
+    return new Run(p.exitValue(), Files.readString(dir.resolve("out"), StandardCharsets.UTF_8),
+        Files.readString(dir.resolve("err"), StandardCharsets.UTF_8), calls);
+  }
+
+  private List<String> expected17(String cacheOption) {
+    return List.of("-Xlog:disable", "-Xlog:all=error:stderr", "-XX:TieredStopAtLevel=1",
+        "-XX:+UseSerialGC", cacheOption,
+        "-Djava.nio.channels.spi.SelectorProvider=sun.nio.ch.EPollSelectorProvider", "-jar",
+        jar.toString(), "--no-server", "src", "query");
+  }
+
+  @Test
+  void java17KeepsTheClassDataSharingArchiveWithTheOptionsOfBefore() throws Exception {
+    Path java = jdk("jdk17", "17.0.15+6-Debian-1deb12u1");
+    Path jsa = target.resolve("slicegrep.jsa");
+    Run first = run(java, 0);
+    assertEquals(List.of(expected17("-XX:ArchiveClassesAtExit=" + jsa)), first.javaCalls());
+    assertEquals("the-report\n", first.out());
+    assertEquals("", first.err());
+    Files.writeString(jsa, "archive");  // what the JVM writes at exit
+    Run second = run(java, 1);
+    assertEquals(List.of(expected17("-XX:SharedArchiveFile=" + jsa)), second.javaCalls());
+    assertEquals(1, second.exit(), "the JVM's exit status is the launcher's");
+    assertFalse(hasAnAotFile(), "no AOT file on Java 17");
+  }
+
+  @Test
+  void java25RecordsThenAssemblesInTheBackgroundThenMapsTheCache() throws Exception {
+    Path java = jdk("jdk25", "25.0.3+9-LTS");
+    // nothing matched (exit 1) is still a good training run, and the caller gets its status
+    Run first = run(java, 1);
+    assertEquals(1, first.exit());
+    assertEquals("the-report\n", first.out(), "record mode adds nothing to stdout");
+    assertEquals("", first.err());
+    List<String> record = first.javaCalls().get(0);
+    assertTrue(record.contains("-XX:AOTMode=record"), record.toString());
+    assertTrue(record.contains("-XX:-DisplayVMOutput"), "record mode's stdout line is off");
+    assertTrue(record.contains("-Xlog:all=error,aot*=off,cds*=off:stderr"), record.toString());
+    assertFalse(record.stream().anyMatch(a -> a.startsWith("-XX:SharedArchiveFile")
+        || a.startsWith("-XX:ArchiveClassesAtExit")), record.toString());
+
+    Path cache = waitForTheCache();
+    assertTrue(cache.getFileName().toString().startsWith("slicegrep-jdk25.0.3+9-LTS-"),
+        "named by the JDK build: " + cache);
+    try (Stream<Path> files = Files.list(target)) {
+      assertEquals(List.of(cache), files.filter(f -> !f.equals(jar)).toList(),
+          "the record and the temporary cache are gone, and the lock is freed");
+    }
+
+    Run second = run(java, 0);
+    assertEquals(1, second.javaCalls().size(), "no training and no assembly");
+    List<String> use = second.javaCalls().get(0);
+    assertTrue(use.contains("-XX:AOTCache=" + cache), use.toString());
+    assertFalse(use.contains("-XX:AOTMode=record"), use.toString());
+    assertEquals("the-report\n", second.out());
+    assertEquals("", second.err());
+
+    // Another build of the JDK (another version) never maps it: it trains a cache of its own.
+    Path other = jdk("jdk25b", "25.0.4+7-LTS");
+    List<String> otherRun = run(other, 0).javaCalls().get(0);
+    assertTrue(otherRun.contains("-XX:AOTMode=record"), otherRun.toString());
+    assertFalse(otherRun.contains("-XX:AOTCache=" + cache), otherRun.toString());
+    waitForTheLock();  // its cache is assembled in the background: let it finish first
+  }
+
+  @Test
+  void aCacheOlderThanTheJarIsRewrittenAndOffRunsWithout() throws Exception {
+    Path java = jdk("jdk25", "25.0.3+9-LTS");
+    run(java, 0);
+    Path cache = waitForTheCache();
+    Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(5)));  // a rebuild
+    assertTrue(run(java, 0).javaCalls().get(0).contains("-XX:AOTMode=record"));
+    waitForTheLock();
+    List<String> off = run(java, 0, "SLICEGREP_JVM_CACHE", "off").javaCalls().get(0);
+    assertFalse(off.stream().anyMatch(a -> a.startsWith("-XX:AOT") || a.startsWith("-XX:Shared")
+        || a.startsWith("-XX:Archive")), off.toString());
+    assertTrue(Files.exists(cache));
+  }
+
+  private boolean hasAnAotFile() throws IOException {
+    try (Stream<Path> files = Files.list(target)) {
+      return files.anyMatch(f -> f.getFileName().toString().contains(".aot"));
+    }
+  }
+
+  private Path waitForTheCache() throws Exception {
+    waitForTheLock();
+    try (Stream<Path> files = Files.list(target)) {
+      List<Path> caches = files.filter(f -> f.getFileName().toString().endsWith(".aot")).toList();
+      assertEquals(1, caches.size(), caches.toString());
+      assertEquals("cache", Files.readString(caches.get(0)));
+      return caches.get(0);
+    }
+  }
+
+  private void waitForTheLock() throws InterruptedException {
+    Path lock = target.resolve(".slicegrep-aot.lock");
+    for (int i = 0; i < 200 && Files.exists(lock); i++) {
+      Thread.sleep(50);
+    }
+    assertFalse(Files.exists(lock), "the background assembly frees the lock");
+  }
+}

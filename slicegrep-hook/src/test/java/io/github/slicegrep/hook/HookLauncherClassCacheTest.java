@@ -1,0 +1,104 @@
+package io.github.slicegrep.hook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The hook launcher's cache of the jar's classes by Java release (docs/hook.md): the archive of
+ * before on Java 17; on Java 24+ a recorded first run whose JVM output is off (record mode
+ * prints a line on stdout, which must never reach Claude Code with the decision), a cache
+ * assembled in the background, and later runs that map it. The JDKs are stand-ins: a {@code java}
+ * script that logs its arguments, beside the {@code release} file a JDK has.
+ */
+class HookLauncherClassCacheTest {
+  private static final Path LAUNCHER =
+      Path.of("").toAbsolutePath().getParent().resolve("hooks/slicegrep-hook");
+  /** The command line's launcher tests' stand-in java (see the script). */
+  private static final Path STAND_IN_JAVA = Path.of("").toAbsolutePath().getParent()
+      .resolve("slicegrep-cli/src/test/resources/launcher/stand-in-java");
+
+  @TempDir Path dir;
+
+  private Path plugin() throws IOException {
+    Path root = dir.resolve("plugin");
+    Files.createDirectories(root.resolve("hooks"));
+    Files.copy(LAUNCHER, root.resolve("hooks/slicegrep-hook"));
+    Files.writeString(Files.createDirectories(root.resolve("slicegrep-hook/target"))
+        .resolve("slicegrep-hook.jar"), "jar");
+    return root;
+  }
+
+  private Path jdk(String runtimeVersion) throws IOException {
+    Path home = Files.createDirectories(dir.resolve("jdk-" + runtimeVersion));
+    Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
+    Files.copy(STAND_IN_JAVA, java);
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.writeString(home.resolve("release"), "JAVA_RUNTIME_VERSION=\"" + runtimeVersion + "\"\n");
+    return java;
+  }
+
+  /** Runs the launcher; its stdout, and the stand-in's argument lists, one per call. */
+  private List<String> run(Path root, Path java, Path log) throws Exception {
+    Files.deleteIfExists(log);
+    ProcessBuilder pb =
+        new ProcessBuilder(List.of("bash", root.resolve("hooks/slicegrep-hook").toString()));
+    pb.environment().put("SLICEGREP_JAVA", java.toString());
+    pb.environment().put("FAKE_JAVA_LOG", log.toString());
+    pb.environment().put("FAKE_JAVA_OUT", "{\"decision\":1}");
+    pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue());
+    assertEquals("{\"decision\":1}\n", out, "the decision alone on stdout");
+    return Files.readAllLines(log);
+  }
+
+  @Test
+  void java17KeepsTheArchive() throws Exception {
+    Path root = plugin();
+    Path log = dir.resolve("log");
+    List<String> args = run(root, jdk("17.0.15+6"), log);
+    assertTrue(args.contains("-XX:ArchiveClassesAtExit="
+        + root.resolve("slicegrep-hook/target/slicegrep-hook.jsa")), args.toString());
+    assertFalse(args.stream().anyMatch(a -> a.startsWith("-XX:AOT")), args.toString());
+  }
+
+  @Test
+  void java25RecordsQuietlyThenMapsTheCache() throws Exception {
+    Path root = plugin();
+    Path java = jdk("25.0.3+9-LTS");
+    Path log = dir.resolve("log");
+    List<String> first = run(root, java, log);
+    assertTrue(first.contains("-XX:AOTMode=record"), first.toString());
+    assertTrue(first.contains("-XX:-DisplayVMOutput"), first.toString());
+    Path target = root.resolve("slicegrep-hook/target");
+    Path lock = target.resolve(".slicegrep-hook-build.lock.aot");
+    for (int i = 0; i < 200 && Files.exists(lock); i++) {
+      Thread.sleep(50);
+    }
+    assertFalse(Files.exists(lock), "the background assembly frees the lock");
+    List<Path> caches;
+    try (var files = Files.list(target)) {
+      caches = files.filter(f -> f.getFileName().toString().endsWith(".aot")).toList();
+    }
+    assertEquals(1, caches.size(), caches.toString());
+    assertTrue(
+        caches.get(0).getFileName().toString().startsWith("slicegrep-hook-jdk25.0.3+9-LTS-"));
+    List<String> second = run(root, java, log);
+    assertTrue(second.contains("-XX:AOTCache=" + caches.get(0)), second.toString());
+    assertFalse(second.contains("-XX:AOTMode=record"), second.toString());
+  }
+}
