@@ -83,9 +83,14 @@ public class SearchBenchmark {
     warm.close();
   }
 
+  /**
+   * A kept reader's search. The warm-up is long because a django question runs at 20-70 ms and
+   * its path takes a few hundred calls to compile: after 3 x 2 s it still measured 62-77 ms
+   * against 23-25 ms after 12 x 3 s (docs/RESULTS.md, session 9).
+   */
   @Benchmark
-  @Warmup(iterations = 3, time = 2)
-  @Measurement(iterations = 5, time = 2)
+  @Warmup(iterations = 12, time = 3)
+  @Measurement(iterations = 5, time = 3)
   public Result warmQuery() {
     return warm.search(root, query, Options.defaults());
   }
