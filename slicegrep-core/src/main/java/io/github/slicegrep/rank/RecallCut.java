@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
@@ -150,19 +149,10 @@ public final class RecallCut {
         candidates, below, Arrays.copyOf(belowRelevance, below.size()), relevance.reason());
   }
 
-  /** The {@code k} best of {@code indexes} by {@code worstFirst}, with a heap of {@code k}. */
+  /** The {@code k} best of {@code indexes} by {@code worstFirst}. */
   private static List<Integer> best(IntStream indexes, int k, Comparator<Integer> worstFirst) {
-    PriorityQueue<Integer> heap = new PriorityQueue<>(k + 1, worstFirst);
-    indexes.forEach(
-        i -> {
-          if (heap.size() < k) {
-            heap.add(i);
-          } else if (worstFirst.compare(i, heap.peek()) > 0) {
-            heap.poll();
-            heap.add(i);
-          }
-        });
-    return new ArrayList<>(heap);
+    Iterable<Integer> items = indexes.boxed()::iterator;
+    return Best.of(items, k, worstFirst, i -> true);
   }
 
   /**

@@ -5,6 +5,7 @@ import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.query.Query;
+import io.github.slicegrep.rank.Best;
 import io.github.slicegrep.recall.BlockBm25;
 import io.github.slicegrep.source.SourceFile;
 import io.github.slicegrep.source.Tokens;
@@ -15,7 +16,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
@@ -197,24 +197,9 @@ final class BlockSelection {
             .thenComparing(Scored::startLine, Comparator.reverseOrder());
   }
 
-  /**
-   * The {@code k} best of the blocks {@code which} accepts, with a heap of {@code k}: a block no
-   * better than the heap's worst is turned away before any insertion (most of thousands are).
-   */
+  /** The {@code k} best of the blocks {@code which} accepts. */
   private static List<Scored> best(List<Scored> blocks, int k, Predicate<Scored> which) {
-    PriorityQueue<Scored> heap = new PriorityQueue<>(k + 1, Scored.WORST_FIRST);
-    for (Scored s : blocks) {
-      if (heap.size() == k && s.score() < heap.peek().score()) {
-        continue;
-      }
-      if (which.test(s)) {
-        heap.add(s);
-        if (heap.size() > k) {
-          heap.poll();
-        }
-      }
-    }
-    return new ArrayList<>(heap);
+    return Best.of(blocks, k, Scored.WORST_FIRST, which);
   }
 
   private static void addFilesOf(List<Scored> blocks, Set<SourceFile> files) {

@@ -3,6 +3,7 @@ package io.github.slicegrep.search;
 import io.github.slicegrep.Omission;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.query.Query;
+import io.github.slicegrep.rank.Best;
 import io.github.slicegrep.rank.Candidate;
 import io.github.slicegrep.rank.FragmentBm25;
 import io.github.slicegrep.rank.FragmentStats;
@@ -15,7 +16,6 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -103,23 +103,9 @@ final class Ranking {
     return out;
   }
 
-  /**
-   * The {@code k} best of the candidates {@code which} accepts, in no particular order: the
-   * first {@code k} of them a full sort would give ({@link Candidate#BEST_FIRST} is a total
-   * order), found with a heap of {@code k}.
-   */
+  /** The {@code k} best of the candidates {@code which} accepts. */
   private static List<Candidate> best(
       List<Candidate> scored, int k, Predicate<Candidate> which) {
-    PriorityQueue<Candidate> worstFirst =
-        new PriorityQueue<>(k + 1, Candidate.BEST_FIRST.reversed());
-    for (Candidate c : scored) {
-      if (which.test(c)) {
-        worstFirst.add(c);
-        if (worstFirst.size() > k) {
-          worstFirst.poll();
-        }
-      }
-    }
-    return new ArrayList<>(worstFirst);
+    return Best.of(scored, k, Candidate.BEST_FIRST.reversed(), which);
   }
 }
