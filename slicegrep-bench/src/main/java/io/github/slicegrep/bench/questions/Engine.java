@@ -37,20 +37,21 @@ public interface Engine {
   Answer answer(SearchContext ctx, String question);
 
   /**
-   * slicegrep through its public API at the retrieval budget, boundary fn: its ranked list is
-   * the chunks, then the omitted regions, in order.
+   * slicegrep through its public API at the retrieval budget, cutting regions by {@code
+   * boundary} (users get {@link Boundary#AUTO} unless they ask): its ranked list is the chunks,
+   * then the omitted regions, in order.
    */
-  static Engine slicegrep() {
-    return slicegrep("slicegrep", false);
+  static Engine slicegrep(Boundary boundary) {
+    return slicegrep("slicegrep", false, boundary);
   }
 
   /**
-   * slicegrep as {@link #slicegrep()}, with dense recall fused into questions when {@code
-   * dense} (the model from {@code SLICEGREP_MODEL_DIR}, docs/dense.md).
+   * slicegrep as {@link #slicegrep(Boundary)}, with dense recall fused into questions when
+   * {@code dense} (the model from {@code SLICEGREP_MODEL_DIR}, docs/dense.md).
    */
-  static Engine slicegrep(String name, boolean dense) {
+  static Engine slicegrep(String name, boolean dense, Boundary boundary) {
     return slicegrep(name, Options.defaults().withBudget(Limits.RETRIEVAL_BUDGET)
-        .withBoundary(Boundary.FN).withDense(dense));
+        .withBoundary(boundary).withDense(dense));
   }
 
   /** slicegrep through its public API with {@code options} (budget included). */
@@ -132,9 +133,9 @@ public interface Engine {
    * #slicegrep()} searches one tree; chunks come back as {@code repository/path} and are named
    * by their path in the corpus.
    */
-  static Engine cluster(ClusterSearch search) {
+  static Engine cluster(ClusterSearch search, Boundary boundary) {
     Options options =
-        Options.defaults().withBudget(Limits.RETRIEVAL_BUDGET).withBoundary(Boundary.FN);
+        Options.defaults().withBudget(Limits.RETRIEVAL_BUDGET).withBoundary(boundary);
     return of("slicegrep-solr", (ctx, question) -> {
       String repository = String.valueOf(ctx.root().getFileName());
       String prefix = repository + "/";

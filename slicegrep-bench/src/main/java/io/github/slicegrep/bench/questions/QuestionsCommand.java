@@ -2,6 +2,7 @@ package io.github.slicegrep.bench.questions;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.slicegrep.Boundary;
 import io.github.slicegrep.bench.BenchMain;
 import io.github.slicegrep.bench.corpus.CorpusSetup;
 import io.github.slicegrep.bench.corpus.Manifest;
@@ -73,6 +74,10 @@ public final class QuestionsCommand implements Callable<Integer> {
       + " repository (slicegrep-solr index)")
   String collection;
 
+  @Option(names = "--boundary", description = "how slicegrep cuts regions: auto (what users"
+      + " get unless they ask), fn or none (default: ${DEFAULT-VALUE})")
+  String boundary = "auto";
+
   @Option(names = "--json", description = "write the summary and every judgement here")
   Path json;
 
@@ -103,11 +108,12 @@ public final class QuestionsCommand implements Callable<Integer> {
       refs.add(new QuestionsSuite.Corpus(c.getKey(), Lang.parse(c.getValue()),
           setup.sourceRoot(c.getKey())));
     }
-    List<Engine> engines = new ArrayList<>(List.of(Engine.slicegrep(),
+    Boundary cut = Boundary.parse(boundary);
+    List<Engine> engines = new ArrayList<>(List.of(Engine.slicegrep(cut),
         Engine.indexed(IndexedRetrieval.Kind.BM25_WINDOWS),
         Engine.indexed(IndexedRetrieval.Kind.BM25_AST_CHUNKS)));
     if (dense) {
-      engines.add(Engine.slicegrep("slicegrep+dense", true));
+      engines.add(Engine.slicegrep("slicegrep+dense", true, cut));
     }
     if (probe != null) {
       engines.add(Engine.probe(probe));
@@ -115,7 +121,7 @@ public final class QuestionsCommand implements Callable<Integer> {
     ClusterSearch cluster = null;
     if (solr != null) {
       cluster = ClusterSearch.connect(solr, collection, ClusterSearch.DEFAULT_FILES);
-      engines.add(Engine.cluster(cluster));
+      engines.add(Engine.cluster(cluster, cut));
     }
     if (!onlyEngines.isEmpty()) {
       engines.removeIf(e -> !onlyEngines.contains(e.name()));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.slicegrep.Boundary;
 import io.github.slicegrep.bench.strategy.IndexedRetrieval;
 import io.github.slicegrep.bench.truth.Lang;
 import io.github.slicegrep.bench.truth.Span;
@@ -98,7 +99,7 @@ class QuestionsSuiteTest {
             List.of(graded("pkg/router.py", 1, 6, 2))),
         new Question("c-002", "c", Question.Kind.CONCEPT, "drop entries past their deadline",
             List.of(graded("pkg/cache.py", 1, 2, 2))));
-    QuestionsSuite suite = new QuestionsSuite(List.of(Engine.slicegrep(),
+    QuestionsSuite suite = new QuestionsSuite(List.of(Engine.slicegrep(Boundary.AUTO),
         Engine.indexed(IndexedRetrieval.Kind.BM25_AST_CHUNKS)),
         new PrintStream(new ByteArrayOutputStream()));
     List<QuestionsSuite.Row> rows =
