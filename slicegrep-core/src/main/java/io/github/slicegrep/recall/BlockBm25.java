@@ -287,6 +287,11 @@ public final class BlockBm25 {
           next[left++] = k;
         }
       }
+      // One stem alone is every window's best; all of them in one window is the most there is.
+      int found = left;
+      if (found == 1) {
+        return 1 + PROXIMITY_WEIGHT / Math.min(stems, Long.SIZE);
+      }
       int[] lines = new int[8];
       long[] bits = new long[8];
       int n = 0;
@@ -330,6 +335,9 @@ public final class BlockBm25 {
           together |= bits[j];
         }
         best = Math.max(best, Long.bitCount(together));
+        if (best == found) {
+          break;
+        }
       }
       return 1 + PROXIMITY_WEIGHT * best / Math.min(stems, Long.SIZE);
     }

@@ -85,6 +85,10 @@ public final class Terms {
    * numbers are left out.
    */
   public static List<String> stems(String token) {
+    List<String> known = STEMS_OF_NAMES.get(token);
+    if (known != null) {
+      return known;
+    }
     List<String> out = new ArrayList<>();
     List<String> parts = Identifiers.parts(token);
     if (parts.isEmpty()) {
@@ -98,7 +102,11 @@ public final class Terms {
         out.add(stem(part.toLowerCase(java.util.Locale.ROOT)));
       }
     }
-    return out;
+    List<String> stems = List.copyOf(out);
+    if (STEMS_OF_NAMES.size() < STEMS_KEPT) {
+      STEMS_OF_NAMES.put(token, stems);
+    }
+    return stems;
   }
 
   /** The whole term of an identifier or of adjacent question words joined. */
@@ -135,6 +143,14 @@ public final class Terms {
   static final int STEMS_KEPT = 100_000;
 
   private static final ConcurrentHashMap<String, String> STEMS = new ConcurrentHashMap<>();
+
+  /**
+   * The stems of names ({@link #stems}), kept as {@link #STEMS} is: every question ranks the
+   * names of the definitions and files it meets, and splitting them again was most of the file
+   * evidence's time on a warm question.
+   */
+  private static final ConcurrentHashMap<String, List<String>> STEMS_OF_NAMES =
+      new ConcurrentHashMap<>();
 
   /** The Snowball (Porter 2) stem of a lower-case word. */
   static String stem(String lower) {
