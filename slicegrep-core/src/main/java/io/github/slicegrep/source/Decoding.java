@@ -26,6 +26,11 @@ public final class Decoding {
 
   /** Decodes UTF-8, replacing malformed sequences with U+FFFD and dropping a leading BOM. */
   public static String utf8(byte[] bytes) {
+    if (isAscii(bytes)) {
+      // Most source files are ASCII, which decodes to itself (and cannot hold a BOM): copied
+      // as one byte a character, without a decoder's buffer of two-byte characters to compress.
+      return new String(bytes, StandardCharsets.ISO_8859_1);
+    }
     CharsetDecoder decoder =
         StandardCharsets.UTF_8
             .newDecoder()
@@ -39,5 +44,14 @@ public final class Decoding {
       text = new String(bytes, StandardCharsets.UTF_8);
     }
     return text.startsWith("\uFEFF") ? text.substring(1) : text;
+  }
+
+  private static boolean isAscii(byte[] bytes) {
+    for (byte b : bytes) {
+      if (b < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -2,8 +2,12 @@ package io.github.slicegrep.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class LinesTest {
@@ -43,5 +47,65 @@ class LinesTest {
   void nulInTheHeadMeansBinary() {
     assertEquals(true, Decoding.looksBinary(new byte[] {'P', 'K', 3, 4, 0, 0}));
     assertEquals(false, Decoding.looksBinary("plain text".getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** Text with and without carriage returns splits as a character-by-character reading does. */
+  @Test
+  void splitsAsEachCharacterIsRead() {
+    Random random = new Random(20261202);
+    String[] pieces = {"a", "bc", "\n", "\r", "\r\n", "\n\n", "\f", "\u00e9", "\u2028", ""};
+    for (int round = 0; round < 2000; round++) {
+      StringBuilder text = new StringBuilder();
+      boolean withReturns = random.nextBoolean();
+      for (int k = random.nextInt(12); k > 0; k--) {
+        String piece = pieces[random.nextInt(pieces.length)];
+        text.append(withReturns ? piece : piece.replace("\r", ""));
+      }
+      assertEquals(readEachCharacter(text.toString()), Lines.split(text.toString()), text.toString());
+    }
+  }
+
+  private static List<String> readEachCharacter(String text) {
+    List<String> out = new ArrayList<>();
+    int start = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\n' || c == '\r') {
+        out.add(text.substring(start, i));
+        if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+          i++;
+        }
+        start = i + 1;
+      }
+    }
+    if (start < text.length()) {
+      out.add(text.substring(start));
+    }
+    return out;
+  }
+
+  /** ASCII bytes, and any others, decode as a replacing UTF-8 decoder decodes them. */
+  @Test
+  void decodesAsAReplacingDecoder() throws Exception {
+    Random random = new Random(20261202);
+    for (int round = 0; round < 2000; round++) {
+      byte[] bytes = new byte[random.nextInt(40)];
+      random.nextBytes(bytes);
+      if (random.nextBoolean()) {
+        for (int i = 0; i < bytes.length; i++) {
+          bytes[i] &= 0x7F;
+        }
+      }
+      String expected =
+          StandardCharsets.UTF_8.newDecoder()
+              .onMalformedInput(CodingErrorAction.REPLACE)
+              .onUnmappableCharacter(CodingErrorAction.REPLACE)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString();
+      if (expected.startsWith("\uFEFF")) {
+        expected = expected.substring(1);
+      }
+      assertEquals(expected, Decoding.utf8(bytes));
+    }
   }
 }
