@@ -24,16 +24,20 @@ final class PostingsBuilder {
   private String[] identifiers = new String[256];
   private int[] hashes = new int[256];
   /** Each identifier's terms, as numbers within this file. */
-  private int[][] termsOf = new int[256][];
+  private int[][] numbered = new int[256][];
   private int identifierCount;
 
   // The file's distinct terms, numbered in order of first occurrence, and open-addressed by
   // hash (each slot holds a term's number plus one, 0 when free).
   private String[] terms = new String[64];
-  private Positions[] positions = new Positions[64];
   private int termCount;
   private int[] termSlots = new int[128];
 
+  /**
+   * The number of the term at each position: one array grown now and then, sorted into exact
+   * postings at the end, rather than a growing array for every term of the file.
+   */
+  private int[] sequence = new int[1024];
   private int position;
 
   PostingsBuilder(TermCache cache) {
@@ -51,16 +55,33 @@ final class PostingsBuilder {
   }
 
   private void add(String text, int start, int end, int hash) {
-    for (int term : termsOf(text, start, end, hash)) {
-      positions[term].add(position++);
+    int[] these = termsOf(text, start, end, hash);
+    if (position + these.length > sequence.length) {
+      sequence = Arrays.copyOf(sequence, Math.max(sequence.length * 2, position + these.length));
+    }
+    for (int term : these) {
+      sequence[position++] = term;
     }
   }
 
   /** Each term's positions, ascending. */
   Map<String, int[]> postings() {
+    int[] count = new int[termCount];
+    for (int p = 0; p < position; p++) {
+      count[sequence[p]]++;
+    }
+    int[][] at = new int[termCount][];
+    for (int t = 0; t < termCount; t++) {
+      at[t] = new int[count[t]];
+      count[t] = 0;
+    }
+    for (int p = 0; p < position; p++) {
+      int t = sequence[p];
+      at[t][count[t]++] = p;
+    }
     Map<String, int[]> out = new HashMap<>(termCount * 4 / 3 + 1);
     for (int t = 0; t < termCount; t++) {
-      out.put(terms[t], positions[t].toArray());
+      out.put(terms[t], at[t]);
     }
     return out;
   }
@@ -73,19 +94,19 @@ final class PostingsBuilder {
       String known = identifiers[slot];
       if (known == null) {
         TermCache.Entry entry = cache.entry(text, start, end, hash);
-        int[] numbered = number(entry.terms);
+        int[] fresh = number(entry.terms);
         identifiers[slot] = entry.identifier;
         hashes[slot] = hash;
-        termsOf[slot] = numbered;
+        numbered[slot] = fresh;
         if (++identifierCount * 2 > identifiers.length) {
           grow();
         }
-        return numbered;
+        return fresh;
       }
       if (hashes[slot] == hash
           && known.length() == length
           && known.regionMatches(0, text, start, length)) {
-        return termsOf[slot];
+        return numbered[slot];
       }
     }
   }
@@ -112,10 +133,8 @@ final class PostingsBuilder {
     int number = termCount++;
     if (number == terms.length) {
       terms = Arrays.copyOf(terms, number * 2);
-      positions = Arrays.copyOf(positions, number * 2);
     }
     terms[number] = term;
-    positions[number] = new Positions();
     termSlots[slot] = number + 1;
     if (termCount * 2 > termSlots.length) {
       termSlots = new int[termSlots.length * 2];
@@ -134,10 +153,10 @@ final class PostingsBuilder {
   private void grow() {
     String[] oldIdentifiers = identifiers;
     int[] oldHashes = hashes;
-    int[][] oldTerms = termsOf;
+    int[][] oldNumbered = numbered;
     identifiers = new String[oldIdentifiers.length * 2];
     hashes = new int[identifiers.length];
-    termsOf = new int[identifiers.length][];
+    numbered = new int[identifiers.length][];
     int mask = identifiers.length - 1;
     for (int s = 0; s < oldIdentifiers.length; s++) {
       if (oldIdentifiers[s] != null) {
@@ -147,25 +166,8 @@ final class PostingsBuilder {
         }
         identifiers[slot] = oldIdentifiers[s];
         hashes[slot] = oldHashes[s];
-        termsOf[slot] = oldTerms[s];
+        numbered[slot] = oldNumbered[s];
       }
-    }
-  }
-
-  /** A term's positions while a file is analysed. */
-  private static final class Positions {
-    private int[] at = new int[2];
-    private int size;
-
-    void add(int position) {
-      if (size == at.length) {
-        at = Arrays.copyOf(at, size * 2);
-      }
-      at[size++] = position;
-    }
-
-    int[] toArray() {
-      return size == at.length ? at : Arrays.copyOf(at, size);
     }
   }
 }

@@ -145,15 +145,21 @@ public final class Terms {
 
   /** Lower case, separators dropped: the form in which spellings of one name agree. */
   static String normalise(String token) {
-    StringBuilder sb = new StringBuilder(token.length());
+    char[] out = new char[token.length()];
+    int n = 0;
     for (int i = 0; i < token.length(); i++) {
       char c = token.charAt(i);
-      if (c != '_' && c != '$') {
-        sb.append(Character.toLowerCase(c));
+      if (c >= 'A' && c <= 'Z') {
+        out[n++] = (char) (c + ('a' - 'A')); // what Character.toLowerCase gives, without a lookup
+      } else if (c >= 128) {
+        out[n++] = Character.toLowerCase(c);
+      } else if (c != '_' && c != '$') {
+        out[n++] = c;
       }
     }
-    return sb.toString();
+    return new String(out, 0, n);
   }
+
 
   /**
    * Words whose stems are kept. A search stems the names of the files and definitions it ranks

@@ -84,17 +84,28 @@ class LinesTest {
     return out;
   }
 
-  /** ASCII bytes, and any others, decode as a replacing UTF-8 decoder decodes them. */
+  /**
+   * Any bytes decode as a replacing UTF-8 decoder decodes them: ASCII, well-formed sequences of
+   * every length, and every way of being malformed (stray continuations, overlong and surrogate
+   * forms, leads past U+10FFFF, sequences cut short).
+   */
   @Test
   void decodesAsAReplacingDecoder() throws Exception {
     Random random = new Random(20261202);
-    for (int round = 0; round < 2000; round++) {
-      byte[] bytes = new byte[random.nextInt(40)];
-      random.nextBytes(bytes);
-      if (random.nextBoolean()) {
-        for (int i = 0; i < bytes.length; i++) {
-          bytes[i] &= 0x7F;
-        }
+    int[] leads = {0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF,
+        0xF0, 0xF1, 0xF4, 0xF5, 0xF8, 0xFE, 0xFF};
+    for (int round = 0; round < 20_000; round++) {
+      byte[] bytes = new byte[random.nextInt(24)];
+      for (int i = 0; i < bytes.length; i++) {
+        int kind = random.nextInt(4);
+        bytes[i] =
+            (byte) (kind == 0 ? leads[random.nextInt(leads.length)]
+                : kind == 1 ? 0x80 + random.nextInt(0x40)
+                : kind == 2 ? random.nextInt(0x80) : random.nextInt(0x100));
+      }
+      if (round % 7 == 0) {
+        bytes = ("\uFEFF" + new String(bytes, StandardCharsets.ISO_8859_1))
+            .getBytes(StandardCharsets.UTF_8);
       }
       String expected =
           StandardCharsets.UTF_8.newDecoder()
