@@ -94,8 +94,8 @@ final class PostingsBuilder {
       String known = identifiers[slot];
       if (known == null) {
         TermCache.Entry entry = cache.entry(text, start, end, hash);
-        int[] fresh = number(entry.terms);
-        identifiers[slot] = entry.identifier;
+        int[] fresh = number(entry.terms());
+        identifiers[slot] = entry.identifier();
         hashes[slot] = hash;
         numbered[slot] = fresh;
         if (++identifierCount * 2 > identifiers.length) {

@@ -20,18 +20,11 @@ public final class TermCache implements Function<String, String[]> {
   /** Distinct identifiers whose terms are kept (a large project has tens of thousands). */
   static final int KEPT = 200_000;
 
-  /** An identifier with the hash of its characters and its terms. Immutable. */
-  static final class Entry {
-    final String identifier;
-    final int hash;
-    final String[] terms;
-
-    Entry(String identifier, int hash, String[] terms) {
-      this.identifier = identifier;
-      this.hash = hash;
-      this.terms = terms;
-    }
-  }
+  /**
+   * An identifier with the hash of its characters and its terms. Immutable: its fields are
+   * final, so a thread that reads it from a slot without a lock sees them set.
+   */
+  record Entry(String identifier, int hash, String[] terms) {}
 
   /** Open-addressed by hash, at most half full; replaced whole when it grows. */
   private volatile Entry[] table = new Entry[1 << 10];
@@ -41,7 +34,7 @@ public final class TermCache implements Function<String, String[]> {
   /** The terms of {@code identifier}, as {@link Terms} analyses it. */
   @Override
   public String[] apply(String identifier) {
-    return entry(identifier, 0, identifier.length(), identifier.hashCode()).terms;
+    return entry(identifier, 0, identifier.length(), identifier.hashCode()).terms();
   }
 
   /**
@@ -60,8 +53,8 @@ public final class TermCache implements Function<String, String[]> {
   /** The kept entry of the same identifier if another thread added it meanwhile. */
   private synchronized Entry add(Entry fresh) {
     Entry[] t = table;
-    String name = fresh.identifier;
-    Entry known = find(t, name, 0, name.length(), fresh.hash);
+    String name = fresh.identifier();
+    Entry known = find(t, name, 0, name.length(), fresh.hash());
     if (known != null) {
       return known;
     }
@@ -71,7 +64,7 @@ public final class TermCache implements Function<String, String[]> {
     if ((size + 1) * 2 > t.length) {
       t = grown(t);
     }
-    t[emptySlot(t, fresh.hash)] = fresh;
+    t[emptySlot(t, fresh.hash())] = fresh;
     size++;
     table = t;
     return fresh;
@@ -85,9 +78,9 @@ public final class TermCache implements Function<String, String[]> {
       if (e == null) {
         return null;
       }
-      if (e.hash == hash
-          && e.identifier.length() == length
-          && e.identifier.regionMatches(0, text, start, length)) {
+      if (e.hash() == hash
+          && e.identifier().length() == length
+          && e.identifier().regionMatches(0, text, start, length)) {
         return e;
       }
     }
@@ -97,7 +90,7 @@ public final class TermCache implements Function<String, String[]> {
     Entry[] out = new Entry[t.length * 2];
     for (Entry e : t) {
       if (e != null) {
-        out[emptySlot(out, e.hash)] = e;
+        out[emptySlot(out, e.hash())] = e;
       }
     }
     return out;
