@@ -209,11 +209,18 @@ public final class HeuristicOutliner implements Outliner {
     }
     List<Definition> out = new ArrayList<>();
     int n = file.lineCount();
+    Matcher m = PYTHON_DEF.matcher("");
     for (int line = 1; line <= n; line++) {
       String text = file.line(line);
+      int lead = leadingWhitespace(text);
+      // Only a line opening with one of the header's first words can match: most lines are
+      // passed over without a copy or a match.
+      if (!text.startsWith("def", lead) && !text.startsWith("class", lead)
+          && !text.startsWith("async", lead)) {
+        continue;
+      }
       String trimmed = text.stripLeading();
-      Matcher m = PYTHON_DEF.matcher(trimmed);
-      if (!m.find()) {
+      if (!m.reset(trimmed).find()) {
         continue;
       }
       int indent = indentOf(text);
@@ -233,6 +240,15 @@ public final class HeuristicOutliner implements Outliner {
       out.add(new Definition(kind, m.group(2), m.group(2), attachedStart(file, line), end, line));
     }
     return out;
+  }
+
+  /** How many characters {@link String#stripLeading} takes off {@code text}. */
+  private static int leadingWhitespace(String text) {
+    int i = 0;
+    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+      i++;
+    }
+    return i;
   }
 
   /** The line where a (possibly multi-line) Python signature closes its parentheses. */

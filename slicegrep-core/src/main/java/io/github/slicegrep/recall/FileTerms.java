@@ -6,10 +6,8 @@ import java.io.ByteArrayOutputStream;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The terms of one file, analysed once and kept with the file as postings: for each distinct
@@ -32,7 +30,7 @@ public final class FileTerms {
 
   /** The terms of {@code file}, analysed afresh. */
   public static FileTerms of(SourceFile file) {
-    return analyse(file, Terms::termsOf);
+    return analyse(file, new TermCache());
   }
 
   /** The terms of {@code file}, each identifier's terms from {@code cache}. */
@@ -40,24 +38,19 @@ public final class FileTerms {
     return analyse(file, cache);
   }
 
-  private static FileTerms analyse(SourceFile file, Function<String, String[]> identifierTerms) {
+  private static FileTerms analyse(SourceFile file, TermCache cache) {
     int n = file.lineCount();
     int[] lineStart = new int[n + 1];
-    Map<String, Positions> growing = new HashMap<>();
-    int[] position = {0};
+    PostingsBuilder postings = new PostingsBuilder(cache);
     for (int line = 1; line <= n; line++) {
-      lineStart[line - 1] = position[0];
+      lineStart[line - 1] = postings.position();
       String text = file.line(line);
       if (text.length() <= LineScanner.MAX_MATCHED_LINE_CHARS) {
-        Terms.analyse(
-            text, identifierTerms,
-            t -> growing.computeIfAbsent(t, k -> new Positions()).add(position[0]++));
+        postings.addLine(text);
       }
     }
-    lineStart[n] = position[0];
-    Map<String, int[]> postings = new HashMap<>(growing.size() * 4 / 3 + 1);
-    growing.forEach((term, at) -> postings.put(term, at.toArray()));
-    return new FileTerms(postings, lineStart);
+    lineStart[n] = postings.position();
+    return new FileTerms(postings.postings(), lineStart);
   }
 
   /**
@@ -149,23 +142,6 @@ public final class FileTerms {
       throw new IllegalArgumentException("count " + n + " past the end");
     }
     return n;
-  }
-
-  /** A term's positions while a file is analysed. */
-  private static final class Positions {
-    private int[] at = new int[2];
-    private int size;
-
-    void add(int position) {
-      if (size == at.length) {
-        at = Arrays.copyOf(at, size * 2);
-      }
-      at[size++] = position;
-    }
-
-    int[] toArray() {
-      return size == at.length ? at : Arrays.copyOf(at, size);
-    }
   }
 
   /** Where {@code term} occurs, ascending; empty when it does not. */

@@ -39,6 +39,30 @@ public final class Terms {
    */
   static void analyse(
       CharSequence text, Function<String, String[]> identifierTerms, Consumer<String> sink) {
+    identifiers(
+        text.toString(),
+        (line, start, end, hash) -> {
+          for (String term : identifierTerms.apply(line.substring(start, end))) {
+            sink.accept(term);
+          }
+        });
+  }
+
+  /** Receives the identifiers of a text, one at a time. */
+  interface IdentifierSink {
+    /**
+     * The identifier {@code text[start, end)}, with the {@link String#hashCode} of its
+     * characters (worked out while reading them, so that a table can look it up unmade).
+     */
+    void accept(String text, int start, int end, int hash);
+  }
+
+  /**
+   * Feeds every identifier of {@code text} to {@code sink}, in order: each run of letters,
+   * digits, {@code _} and {@code $} that starts with other than a digit, unless it is longer
+   * than {@link #MAX_TOKEN}.
+   */
+  static void identifiers(String text, IdentifierSink sink) {
     int n = text.length();
     int i = 0;
     while (i < n) {
@@ -48,19 +72,24 @@ public final class Terms {
         continue;
       }
       int start = i;
-      while (i < n && isPart(text.charAt(i))) {
+      int hash = 0;
+      while (i < n && isPart(c = text.charAt(i))) {
+        hash = 31 * hash + c;
         i++;
       }
       if (i - start <= MAX_TOKEN) {
-        for (String term : identifierTerms.apply(text.subSequence(start, i).toString())) {
-          sink.accept(term);
-        }
+        sink.accept(text, start, i, hash);
       }
     }
   }
 
   /** The terms of one identifier or word: its whole term, then its subwords' stems. */
   static String[] termsOf(String token) {
+    if (isLowerWord(token)) {
+      // Most names in code are one lower-case word (self, return, value): already normal, and
+      // one part, so the general path below would copy the word and find no parts.
+      return token.length() < MIN_PART ? new String[0] : new String[] {WHOLE + token, stem(token)};
+    }
     String whole = normalise(token);
     if (whole.length() < MIN_PART) {
       return new String[0];
@@ -124,15 +153,21 @@ public final class Terms {
 
   /** Lower case, separators dropped: the form in which spellings of one name agree. */
   static String normalise(String token) {
-    StringBuilder sb = new StringBuilder(token.length());
+    char[] out = new char[token.length()];
+    int n = 0;
     for (int i = 0; i < token.length(); i++) {
       char c = token.charAt(i);
-      if (c != '_' && c != '$') {
-        sb.append(Character.toLowerCase(c));
+      if (c >= 'A' && c <= 'Z') {
+        out[n++] = (char) (c + ('a' - 'A')); // what Character.toLowerCase gives, without a lookup
+      } else if (c >= 128) {
+        out[n++] = Character.toLowerCase(c);
+      } else if (c != '_' && c != '$') {
+        out[n++] = c;
       }
     }
-    return sb.toString();
+    return new String(out, 0, n);
   }
+
 
   /**
    * Words whose stems are kept. A search stems the names of the files and definitions it ranks
@@ -168,6 +203,17 @@ public final class Terms {
     return stem;
   }
 
+  /** Whether {@code s} is ASCII lower-case letters and digits only. */
+  private static boolean isLowerWord(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if ((c < 'a' || c > 'z') && (c < '0' || c > '9')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static boolean isNumber(String s) {
     for (int i = 0; i < s.length(); i++) {
       if (!Character.isDigit(s.charAt(i))) {
@@ -177,11 +223,23 @@ public final class Terms {
     return true;
   }
 
+  /** ASCII characters that may start an identifier, looked up instead of classified. */
+  private static final boolean[] ASCII_START = new boolean[128];
+  /** ASCII characters that may continue one. */
+  private static final boolean[] ASCII_PART = new boolean[128];
+
+  static {
+    for (char c = 0; c < 128; c++) {
+      ASCII_START[c] = Character.isLetter(c) || c == '_' || c == '$';
+      ASCII_PART[c] = Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    }
+  }
+
   private static boolean isStart(char c) {
-    return Character.isLetter(c) || c == '_' || c == '$';
+    return c < 128 ? ASCII_START[c] : Character.isLetter(c);
   }
 
   private static boolean isPart(char c) {
-    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    return c < 128 ? ASCII_PART[c] : Character.isLetterOrDigit(c);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.slicegrep.source;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -35,9 +36,20 @@ public final class TrigramFilter implements ContentFilter {
       log2++;
     }
     long[] words = new long[1 << (log2 - 6)];
-    for (int i = 0; i + 2 < text.length(); i++) {
-      int bit = bit(text.charAt(i), text.charAt(i + 1), text.charAt(i + 2), log2);
-      words[bit >>> 6] |= 1L << bit;
+    // The folded text is one byte a character: its bytes are read straight, each once, and the
+    // window of three slid along.
+    byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+    if (bytes.length >= 3) {
+      char a;
+      char b = (char) (bytes[0] & 0xFF);
+      char c = (char) (bytes[1] & 0xFF);
+      for (int i = 2; i < bytes.length; i++) {
+        a = b;
+        b = c;
+        c = (char) (bytes[i] & 0xFF);
+        int bit = bit(a, b, c, log2);
+        words[bit >>> 6] |= 1L << bit;
+      }
     }
     return new TrigramFilter(log2, words);
   }

@@ -2,8 +2,11 @@ package io.github.slicegrep.outline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.slicegrep.source.SourceFile;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -49,6 +52,39 @@ class HeuristicOutlinerTest {
     Outline outline = Outliners.heuristic().outline(Fixtures.load("heuristic/" + c.file()));
     assertEquals(
         c.definitions(),
+        outline.definitions().stream()
+            .map(d -> d.startLine() + "-" + d.endLine() + " " + d.kind().label() + " "
+                + d.qualifiedName())
+            .toList());
+  }
+
+  /**
+   * A Python header is told by its first word wherever the line is indented (tabs, spaces, a
+   * form feed), and a word that only begins with one ({@code defaults}, {@code classes}) is not.
+   */
+  @Test
+  void pythonHeadersAreToldByTheirFirstWord() {
+    String text =
+        String.join(
+            "\n",
+            "defaults = {}",
+            "classes = []",
+            "class Shape:",
+            "\tdef area(self):",
+            "\t\treturn 0",
+            "  \f  async def load(self):",
+            "        await x",
+            "asyncio = None",
+            "async  def  spaced():",
+            "    pass",
+            "def",
+            "class Bare: pass");
+    Outline outline =
+        Outliners.heuristic().outline(SourceFile.of(Path.of("shapes.py"), "shapes.py", text));
+    assertEquals(
+        List.of(
+            "3-7 class Shape", "4-5 method Shape.area", "6-7 method Shape.load",
+            "9-10 function spaced", "12-12 class Bare"),
         outline.definitions().stream()
             .map(d -> d.startLine() + "-" + d.endLine() + " " + d.kind().label() + " "
                 + d.qualifiedName())

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class TermsTest {
@@ -89,5 +90,24 @@ class TermsTest {
     assertThrows(IllegalArgumentException.class, () -> FileTerms.decode(new byte[] {5, 1}));
     byte[] longer = Arrays.copyOf(stored, stored.length + 1);
     assertThrows(IllegalArgumentException.class, () -> FileTerms.decode(longer));
+  }
+
+  /** A name is normalised as Character.toLowerCase reads it, separators dropped. */
+  @Test
+  void normalisingLowersEveryCharacterAndDropsSeparators() {
+    Random random = new Random(20261202);
+    String pieces = "aZ_$09\u00c9\u00e9\u0130\u212a\u01c5\u03a3\u00df\uD801\uDC00@[`{";
+    for (int round = 0; round < 5000; round++) {
+      StringBuilder name = new StringBuilder();
+      StringBuilder expected = new StringBuilder();
+      for (int k = random.nextInt(10); k > 0; k--) {
+        char c = pieces.charAt(random.nextInt(pieces.length()));
+        name.append(c);
+        if (c != '_' && c != '$') {
+          expected.append(Character.toLowerCase(c));
+        }
+      }
+      assertEquals(expected.toString(), Terms.normalise(name.toString()), name.toString());
+    }
   }
 }
