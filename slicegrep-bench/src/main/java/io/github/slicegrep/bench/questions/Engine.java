@@ -130,8 +130,8 @@ public interface Engine {
   /**
    * slicegrep through a SolrCloud collection (docs/cluster.md) holding each corpus as a
    * repository named by its directory, searched one repository at a time, as {@link
-   * #slicegrep()} searches one tree; chunks come back as {@code repository/path} and are named
-   * by their path in the corpus.
+   * #slicegrep(Boundary)} searches one tree; chunks come back as {@code repository/path} and
+   * are named by their path in the corpus.
    */
   static Engine cluster(ClusterSearch search, Boundary boundary) {
     Options options =
