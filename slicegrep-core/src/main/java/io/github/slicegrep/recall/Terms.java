@@ -111,7 +111,7 @@ public final class Terms {
   /**
    * The word stems of one identifier or word, as a question's words are stemmed: its subwords'
    * stems, or its own stem when it has no subwords; parts shorter than {@link #MIN_PART} and
-   * numbers are left out.
+   * numbers are left out. Immutable, and shared: the answers are kept for the process.
    */
   public static List<String> stems(String token) {
     List<String> known = STEMS_OF_NAMES.get(token);
