@@ -219,7 +219,7 @@ public final class HeuristicOutliner implements Outliner {
           && !text.startsWith("async", lead)) {
         continue;
       }
-      String trimmed = text.stripLeading();
+      String trimmed = text.substring(lead);
       if (!m.reset(trimmed).find()) {
         continue;
       }

@@ -132,9 +132,7 @@ public final class Terms {
       }
     }
     List<String> stems = List.copyOf(out);
-    if (STEMS_OF_NAMES.size() < STEMS_KEPT) {
-      STEMS_OF_NAMES.put(token, stems);
-    }
+    keep(STEMS_OF_NAMES, token, stems);
     return stems;
   }
 
@@ -168,7 +166,6 @@ public final class Terms {
     return new String(out, 0, n);
   }
 
-
   /**
    * Words whose stems are kept. A search stems the names of the files and definitions it ranks
    * afresh (file evidence), and the stemmer was an eighth of a warm question on rich; words
@@ -197,10 +194,15 @@ public final class Terms {
     stemmer.setCurrent(lower);
     stemmer.stem();
     String stem = stemmer.getCurrent();
-    if (STEMS.size() < STEMS_KEPT) {
-      STEMS.put(lower, stem);
-    }
+    keep(STEMS, lower, stem);
     return stem;
+  }
+
+  /** Keeps {@code value} for {@code key} while {@code kept} holds fewer than {@link #STEMS_KEPT}. */
+  private static <V> void keep(ConcurrentHashMap<String, V> kept, String key, V value) {
+    if (kept.size() < STEMS_KEPT) {
+      kept.put(key, value);
+    }
   }
 
   /** Whether {@code s} is ASCII lower-case letters and digits only. */
