@@ -21,11 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Grammars load only for the languages a search meets, seen from outside: a fresh JVM runs a
- * {@code --boundary fn} search over a Python-only tree, and its class-loading log must show the
- * Python grammar class and no other, and (on Linux, from {@code /proc/self/maps}) only the core
- * and Python native libraries mapped; searching a tree of Scala, Swift, Elixir, Haskell, Dart,
- * OCaml and Lua files must then load exactly those six grammars more (so the checks do see
- * grammars when they load).
+ * {@code --boundary fn} search over a Python-only tree, whose files the token scan outlines, and
+ * its class-loading log must show no grammar class and (on Linux, from {@code /proc/self/maps})
+ * no grammar's native library mapped; searching a tree of Scala, Swift, Elixir, Haskell, Dart,
+ * OCaml and Lua files must then load exactly those six grammars (so the checks do see grammars
+ * when they load), and a tab-indented Python file, left to the parser, the Python grammar.
  */
 class LazyGrammarsTest {
   private static final Pattern GRAMMAR_CLASS =
@@ -54,7 +54,7 @@ class LazyGrammarsTest {
   }
 
   @Test
-  void aPythonOnlySearchLoadsThePythonGrammarAndNoOther(@TempDir Path tmp) throws Exception {
+  void grammarsLoadOnlyForTheFilesThatNeedTheParser(@TempDir Path tmp) throws Exception {
     Path python = Files.createDirectories(tmp.resolve("python"));
     Files.writeString(python.resolve("scorer.py"), "def score(q):\n    return len(q)\n");
     Files.writeString(python.resolve("util.py"), "def helper(x):\n    return score(x)\n");
@@ -65,18 +65,27 @@ class LazyGrammarsTest {
       Files.writeString(mixed.resolve(fixture), String.join("\n", Fixtures.load(fixture).lines()));
     }
 
-    List<Loaded> perSearch = loadedGrammars(python, mixed);
+    // Tabs in its indentation leave a Python file to the parser (PythonOutliner is unsure).
+    Path tabs = Files.createDirectories(tmp.resolve("tabs"));
+    Files.writeString(
+        tabs.resolve("scorer.py"), "class Scorer:\n\tdef score(q):\n\t\treturn 1\n");
 
-    assertEquals(List.of("TreeSitterPython"), perSearch.get(0).classes());
+    List<Loaded> perSearch = loadedGrammars(python, mixed, tabs);
+
+    assertEquals(List.of(), perSearch.get(0).classes(), "plain Python needs no parser");
     assertEquals(
         List.of("TreeSitterDart", "TreeSitterElixir", "TreeSitterHaskell", "TreeSitterOcaml",
             "TreeSitterScala", "TreeSitterSwift"),
         perSearch.get(1).classes());
+    assertEquals(List.of("TreeSitterPython"), perSearch.get(2).classes());
     if (Files.isReadable(MAPS)) {
-      assertEquals(List.of("python"), perSearch.get(0).natives());
+      assertEquals(List.of(), perSearch.get(0).natives());
+      assertEquals(
+          List.of("dart", "elixir", "haskell", "ocaml", "scala", "swift"),
+          perSearch.get(1).natives());
       assertEquals(
           List.of("dart", "elixir", "haskell", "ocaml", "python", "scala", "swift"),
-          perSearch.get(1).natives());
+          perSearch.get(2).natives());
     }
   }
 
