@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The launcher's cache of the jar's classes, by the Java it runs (docs/RESULTS.md, Start-up):
- * on Java 17 the options are exactly those of before (a CDS archive written by the first run,
- * mapped by later ones); on Java 24+ the first run records a training run, an AOT cache is
+ * on Java 17 the options are those of before (a CDS archive written by the first run, mapped by
+ * later ones), with the server client's jar before the runnable one on the class path; on Java 24+ the first run records a training run, an AOT cache is
  * assembled in the background under a temporary name and renamed, and later runs map it; a cache
  * named for another JDK is never used. The JDKs are stand-ins: a {@code java} script that logs its
  * arguments, in a folder with the {@code release} file a JDK has.
@@ -36,6 +36,7 @@ class LauncherClassCacheTest {
   private Path checkout;
   private Path target;
   private Path jar;
+  private Path client;
 
   @BeforeEach
   void checkoutWithABuiltJar() throws IOException {
@@ -53,6 +54,8 @@ class LauncherClassCacheTest {
     target = Files.createDirectories(checkout.resolve("slicegrep-cli/target"));
     jar = Files.writeString(target.resolve("slicegrep.jar"), "jar");
     Files.setLastModifiedTime(jar, FileTime.from(old.plusSeconds(60)));
+    client = Files.writeString(target.resolve("slicegrep-client.jar"), "client jar");
+    Files.setLastModifiedTime(client, FileTime.from(old.plusSeconds(60)));
   }
 
   private Path jdk(String name, String runtimeVersion) throws IOException {
@@ -105,8 +108,8 @@ class LauncherClassCacheTest {
   private List<String> expected17(String cacheOption) {
     return List.of("-Xlog:disable", "-Xlog:all=error:stderr", "-XX:TieredStopAtLevel=1",
         "-XX:+UseSerialGC", cacheOption,
-        "-Djava.nio.channels.spi.SelectorProvider=sun.nio.ch.EPollSelectorProvider", "-jar",
-        jar.toString(), "--no-server", "src", "query");
+        "-Djava.nio.channels.spi.SelectorProvider=sun.nio.ch.EPollSelectorProvider", "-cp",
+        client + ":" + jar, "io.github.slicegrep.cli.Main", "--no-server", "src", "query");
   }
 
   @Test
@@ -143,7 +146,8 @@ class LauncherClassCacheTest {
     assertTrue(cache.getFileName().toString().startsWith("slicegrep-jdk25.0.3+9-LTS-"),
         "named by the JDK build: " + cache);
     try (Stream<Path> files = Files.list(target)) {
-      assertEquals(List.of(cache), files.filter(f -> !f.equals(jar)).toList(),
+      assertEquals(List.of(cache),
+          files.filter(f -> !f.equals(jar) && !f.equals(client)).toList(),
           "the record and the temporary cache are gone, and the lock is freed");
     }
 
