@@ -34,8 +34,9 @@ class HookLauncherClassCacheTest {
     Path root = dir.resolve("plugin");
     Files.createDirectories(root.resolve("hooks"));
     Files.copy(LAUNCHER, root.resolve("hooks/slicegrep-hook"));
-    Files.writeString(Files.createDirectories(root.resolve("slicegrep-hook/target"))
-        .resolve("slicegrep-hook.jar"), "jar");
+    Path target = Files.createDirectories(root.resolve("slicegrep-hook/target"));
+    Files.writeString(target.resolve("slicegrep-hook.jar"), "jar");
+    Files.writeString(target.resolve("slicegrep-hook-client.jar"), "client jar");
     return root;
   }
 
@@ -74,6 +75,12 @@ class HookLauncherClassCacheTest {
     assertTrue(args.contains("-XX:ArchiveClassesAtExit="
         + root.resolve("slicegrep-hook/target/slicegrep-hook.jsa")), args.toString());
     assertFalse(args.stream().anyMatch(a -> a.startsWith("-XX:AOT")), args.toString());
+    Path target = root.resolve("slicegrep-hook/target");
+    int cp = args.indexOf("-cp");
+    assertTrue(cp >= 0, args.toString());
+    assertEquals(List.of(target.resolve("slicegrep-hook-client.jar") + ":"
+        + target.resolve("slicegrep-hook.jar"), "io.github.slicegrep.hook.HookClient"),
+        args.subList(cp + 1, cp + 3), "the client jar first, then the runnable jar");
   }
 
   @Test
