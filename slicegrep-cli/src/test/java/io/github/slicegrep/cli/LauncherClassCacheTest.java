@@ -72,15 +72,23 @@ class LauncherClassCacheTest {
   record Run(int exit, String out, String err, List<List<String>> javaCalls) {}
 
   private Run run(Path java, int javaExit, String... env) throws Exception {
+    return run(java, javaExit, List.of("--no-server", "src", "query"), env);
+  }
+
+  private Run run(Path java, int javaExit, List<String> args, String... env) throws Exception {
     Path log = dir.resolve("java.log");
     Files.deleteIfExists(log);
-    ProcessBuilder pb = new ProcessBuilder(List.of("bash", checkout.resolve("slicegrep").toString(),
-        "--no-server", "src", "query"));
+    List<String> command = new java.util.ArrayList<>();
+    command.add("bash");
+    command.add(checkout.resolve("slicegrep").toString());
+    command.addAll(args);
+    ProcessBuilder pb = new ProcessBuilder(command);
     pb.environment().put("SLICEGREP_JAVA", java.toString());
     pb.environment().put("FAKE_JAVA_LOG", log.toString());
     pb.environment().put("FAKE_JAVA_EXIT", Integer.toString(javaExit));
     pb.environment().remove("SLICEGREP_JAVA_OPTS");
     pb.environment().remove("SLICEGREP_JVM_CACHE");
+    pb.environment().remove("SLICEGREP_SERVER");  // the build runs tests with the server off
     for (int i = 0; i < env.length; i += 2) {
       pb.environment().put(env[i], env[i + 1]);
     }
@@ -115,7 +123,7 @@ class LauncherClassCacheTest {
   @Test
   void java17KeepsTheClassDataSharingArchiveWithTheOptionsOfBefore() throws Exception {
     Path java = jdk("jdk17", "17.0.15+6-Debian-1deb12u1");
-    Path jsa = target.resolve("slicegrep.jsa");
+    Path jsa = target.resolve("slicegrep-inprocess.jsa");
     Run first = run(java, 0);
     assertEquals(List.of(expected17("-XX:ArchiveClassesAtExit=" + jsa)), first.javaCalls());
     assertEquals("the-report\n", first.out());
@@ -125,6 +133,24 @@ class LauncherClassCacheTest {
     assertEquals(List.of(expected17("-XX:SharedArchiveFile=" + jsa)), second.javaCalls());
     assertEquals(1, second.exit(), "the JVM's exit status is the launcher's");
     assertFalse(hasAnAotFile(), "no AOT file on Java 17");
+  }
+
+  @Test
+  void serverCallsAndInProcessRunsKeepArchivesOfTheirOwn() throws Exception {
+    Path java = jdk("jdk17", "17.0.15+6-Debian-1deb12u1");
+    Path client = target.resolve("slicegrep.jsa");
+    Path inProcess = target.resolve("slicegrep-inprocess.jsa");
+    List<String> call = run(java, 0, List.of("src", "query")).javaCalls().get(0);
+    assertTrue(call.contains("-XX:ArchiveClassesAtExit=" + client), call.toString());
+    Files.writeString(client, "archive");
+    List<String> off =
+        run(java, 0, List.of("src", "query"), "SLICEGREP_SERVER", " Off ").javaCalls().get(0);
+    assertTrue(off.contains("-XX:ArchiveClassesAtExit=" + inProcess), off.toString());
+    Files.writeString(inProcess, "archive");
+    List<String> again = run(java, 0, List.of("src", "query")).javaCalls().get(0);
+    assertTrue(again.contains("-XX:SharedArchiveFile=" + client), again.toString());
+    List<String> status = run(java, 0, List.of("--server", "status")).javaCalls().get(0);
+    assertTrue(status.contains("-XX:SharedArchiveFile=" + inProcess), status.toString());
   }
 
   @Test
@@ -143,7 +169,8 @@ class LauncherClassCacheTest {
         || a.startsWith("-XX:ArchiveClassesAtExit")), record.toString());
 
     Path cache = waitForTheCache();
-    assertTrue(cache.getFileName().toString().startsWith("slicegrep-jdk25.0.3+9-LTS-"),
+    assertTrue(
+        cache.getFileName().toString().startsWith("slicegrep-inprocess-jdk25.0.3+9-LTS-"),
         "named by the JDK build: " + cache);
     try (Stream<Path> files = Files.list(target)) {
       assertEquals(List.of(cache),
@@ -198,7 +225,7 @@ class LauncherClassCacheTest {
   }
 
   private void waitForTheLock() throws InterruptedException {
-    Path lock = target.resolve(".slicegrep-aot.lock");
+    Path lock = target.resolve(".slicegrep-inprocess-aot.lock");
     for (int i = 0; i < 200 && Files.exists(lock); i++) {
       Thread.sleep(50);
     }
