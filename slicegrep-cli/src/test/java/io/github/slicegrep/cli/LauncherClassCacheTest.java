@@ -142,10 +142,12 @@ class LauncherClassCacheTest {
     Path inProcess = target.resolve("slicegrep-inprocess.jsa");
     List<String> call = run(java, 0, List.of("src", "query")).javaCalls().get(0);
     assertTrue(call.contains("-XX:ArchiveClassesAtExit=" + client), call.toString());
+    assertTrue(call.contains("-XX:+UseG1GC"), "a client call maps the JDK's module graph");
     Files.writeString(client, "archive");
     List<String> off =
         run(java, 0, List.of("src", "query"), "SLICEGREP_SERVER", " Off ").javaCalls().get(0);
     assertTrue(off.contains("-XX:ArchiveClassesAtExit=" + inProcess), off.toString());
+    assertTrue(off.contains("-XX:+UseSerialGC"), off.toString());
     Files.writeString(inProcess, "archive");
     List<String> again = run(java, 0, List.of("src", "query")).javaCalls().get(0);
     assertTrue(again.contains("-XX:SharedArchiveFile=" + client), again.toString());
