@@ -94,6 +94,13 @@ class PythonOutlinerTest {
   }
 
   @Test
+  void carriageReturnLineEndsChangeNothing() {
+    assertSameAsParser("crlf.py",
+        "class A:\r\n    def f(self):\r\n        x = 1 + \\\r\n2\r\n        return x\r\n"
+            + "    # c\r\ndef g():\r\n    s = \"\"\"a\r\nb\"\"\"\r\n");
+  }
+
+  @Test
   void unsureFilesAreLeftToTheParser() {
     List<String> unsure =
         List.of(
@@ -102,7 +109,9 @@ class PythonOutlinerTest {
             "x = (1,\ndef f():\n    pass\n",
             "x = [1])\n",
             "if x:\n        a = 1\n    b = 2\n",
-            "def \\\n    f():\n    pass\n");
+            "def \\\n    f():\n    pass\n",
+            "x = " + "(".repeat(2_000_000) + "\n",
+            "def f():\n    s = '''" + "never closed\n".repeat(100_000));
     for (String text : unsure) {
       assertFalse(PythonOutliner.outline(Fixtures.text("unsure.py", text)).isPresent(), text);
     }
