@@ -29,11 +29,19 @@ const path = require('node:path');
 const MIN_JAVA = 17;
 const LIB = path.join(__dirname, '..', 'lib');
 const CLI_JAR = path.join(LIB, 'slicegrep.jar');
+// The server client's classes alone, put before the runnable jar on the class path: a call the
+// resident server answers then never opens the runnable jar and its 10,000 entries.
+const CLIENT_JAR = path.join(LIB, 'slicegrep-client.jar');
+const CLI_MAIN = 'io.github.slicegrep.cli.Main';
 const MCP_JAR = path.join(LIB, 'slicegrep-mcp.jar');
 const EXIT_ERROR = 2;
 // The command line is a short-lived process: the client compiler only and the serial collector
 // start it faster (docs/RESULTS.md, Speed), and JVM log lines go to stderr, errors only.
-const CLI_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+// A call handed to the resident server runs with G1, the only collector under which Java 17 maps
+// the archived module graph of the JDK's class-data archive (about 14 ms sooner); a search in the
+// JVM itself keeps the serial collector (docs/server.md, The client).
+const CLIENT_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseG1GC'];
+const IN_PROCESS_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 // A missing, stale or damaged AOT cache is an error line of the aot tag on JDK 25 (and the run
 // goes on without it): those lines are off, as are cds lines, on Java 24+.
 const LOG_OPTIONS = ['-Xlog:disable', '-Xlog:all=error:stderr'];
@@ -184,7 +192,7 @@ function cacheDir(env) {
  * {finish(exitCode)} to keep what a training run wrote. Never throws: without a cache, the run
  * goes on as it would.
  */
-function classCache(env, java, version) {
+function classCache(env, java, version, inProcess, main) {
   const none = { log: LOG_OPTIONS, options: [], finish: () => {} };
   if (env.SLICEGREP_JVM_CACHE === 'off') {
     return none;
@@ -209,7 +217,9 @@ function classCache(env, java, version) {
       .update(`${st.size} ${st.mtimeMs} ${st.ctimeMs} ${st.ino}`).digest('hex').slice(0, 8);
     const jdkKey = `jdk${version.text.replace(/[^A-Za-z0-9.+_-]/g, '_')}-`
       + crypto.createHash('sha256').update(real).digest('hex').slice(0, 8);
-    const file = path.join(dir, `slicegrep-${jarKey}-${jdkKey}${aot ? '.aot' : '.jsa'}`);
+    // A call to the server and a search in the JVM load different classes: a cache each.
+    const kind = inProcess ? 'inprocess-' : '';
+    const file = path.join(dir, `slicegrep-${jarKey}-${kind}${jdkKey}${aot ? '.aot' : '.jsa'}`);
     const log = aot ? LOG_OPTIONS_AOT : LOG_OPTIONS;
     if (mtimeMs(file) >= 0) {
       return { log, options: [aot ? `-XX:AOTCache=${file}` : `-XX:SharedArchiveFile=${file}`],
@@ -260,7 +270,7 @@ function classCache(env, java, version) {
           unlock();
           return;
         }
-        const job = { java, jvm, conf, tmp, file, lock, jar: CLI_JAR };
+        const job = { java, jvm, conf, tmp, file, lock, main };
         const helper = spawn(process.execPath, [__filename], {
           detached: true, stdio: 'ignore', windowsHide: true,
           env: { ...env, [AOT_CREATE_VARIABLE]: JSON.stringify(job) },
@@ -284,7 +294,7 @@ function classCache(env, java, version) {
 function createAotCache(job) {
   try {
     const r = spawnSync(job.java, [...job.jvm, '-XX:AOTMode=create',
-      `-XX:AOTConfiguration=${job.conf}`, `-XX:AOTCache=${job.tmp}`, '-jar', job.jar], {
+      `-XX:AOTConfiguration=${job.conf}`, `-XX:AOTCache=${job.tmp}`, ...job.main], {
       stdio: 'ignore', timeout: 5 * 60 * 1000, windowsHide: true,
     });
     if (r.status === 0 && mtimeMs(job.tmp) >= 0 && fs.statSync(job.tmp).size > 0) {
@@ -299,6 +309,19 @@ function createAotCache(job) {
   }
 }
 
+/**
+ * Whether the command line runs in the JVM itself rather than handing the call to the resident
+ * server, by the rules of cli.Main: --no-server, --server ..., or SLICEGREP_SERVER=off (0, false,
+ * no).
+ */
+function runsInProcess(args, env) {
+  const s = (env.SLICEGREP_SERVER || '').trim().toLowerCase();
+  if (s === 'off' || s === '0' || s === 'false' || s === 'no') {
+    return true;
+  }
+  return args.some((a) => a === '--no-server' || a.startsWith('--server'));
+}
+
 /** Runs the jar for `args` and leaves with its exit status (or its signal). */
 function main(args) {
   const env = process.env;
@@ -311,18 +334,28 @@ function main(args) {
   const childEnv = { ...env };
   const jvm = javaOptionsFromEnv(env);
   let cache = { options: [], finish: () => {} };
+  let main = ['-jar', jar];
   if (!mcp) {
-    cache = classCache(env, java, version);
+    const inProcess = runsInProcess(args, env);
+    if (!inProcess && isFile(CLIENT_JAR)) {
+      main = ['-cp', `${CLIENT_JAR}${path.delimiter}${CLI_JAR}`, CLI_MAIN];
+      // The runnable jar's manifest allows tree-sitter's native library only with -jar: a call
+      // that falls back to running here needs it said on Java 22+.
+      if (version.major >= 22) {
+        main.unshift('--enable-native-access=ALL-UNNAMED');
+      }
+    }
+    cache = classCache(env, java, version, inProcess, main);
     // The cache's options before the caller's, and the same options (without the cache's) for
     // the step that assembles an AOT cache: it must see the JVM the runs see.
-    jvm.unshift(...cache.log, ...CLI_JVM_OPTIONS);
+    jvm.unshift(...cache.log, ...(inProcess ? IN_PROCESS_JVM_OPTIONS : CLIENT_JVM_OPTIONS));
     // Progress lines for a long cold index only when a person watches stderr.
     if (childEnv.SLICEGREP_PROGRESS === undefined) {
       childEnv.SLICEGREP_PROGRESS = process.stderr.isTTY ? '1' : '0';
     }
   }
   const sharedOptions = [...jvm];
-  const runArgs = [...jvm, ...cache.options, '-jar', jar, ...(mcp ? args.slice(1) : args)];
+  const runArgs = [...jvm, ...cache.options, ...main, ...(mcp ? args.slice(1) : args)];
   const child = spawn(java, runArgs, {
     stdio: 'inherit', env: childEnv, windowsHide: true,
   });

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launcher's cache of the jar's classes, by the Java it runs (docs/RESULTS.md, Start-up):
  * on Java 17 the options are those of before (a CDS archive written by the first run, mapped by
- * later ones), with the server client's jar before the runnable one on the class path; on Java 24+ the first run records a training run, an AOT cache is
+ * later ones), and a call to the server puts the client's jar before the runnable one on the class
+ * path; on Java 24+ the first run records a training run, an AOT cache is
  * assembled in the background under a temporary name and renamed, and later runs map it; a cache
  * named for another JDK is never used. The JDKs are stand-ins: a {@code java} script that logs its
  * arguments, in a folder with the {@code release} file a JDK has.
@@ -116,8 +117,8 @@ class LauncherClassCacheTest {
   private List<String> expected17(String cacheOption) {
     return List.of("-Xlog:disable", "-Xlog:all=error:stderr", "-XX:TieredStopAtLevel=1",
         "-XX:+UseSerialGC", cacheOption,
-        "-Djava.nio.channels.spi.SelectorProvider=sun.nio.ch.EPollSelectorProvider", "-cp",
-        client + ":" + jar, "io.github.slicegrep.cli.Main", "--no-server", "src", "query");
+        "-Djava.nio.channels.spi.SelectorProvider=sun.nio.ch.EPollSelectorProvider", "-jar",
+        jar.toString(), "--no-server", "src", "query");
   }
 
   @Test
@@ -138,21 +139,39 @@ class LauncherClassCacheTest {
   @Test
   void serverCallsAndInProcessRunsKeepArchivesOfTheirOwn() throws Exception {
     Path java = jdk("jdk17", "17.0.15+6-Debian-1deb12u1");
-    Path client = target.resolve("slicegrep.jsa");
-    Path inProcess = target.resolve("slicegrep-inprocess.jsa");
+    Path clientArchive = target.resolve("slicegrep.jsa");
+    Path inProcessArchive = target.resolve("slicegrep-inprocess.jsa");
     List<String> call = run(java, 0, List.of("src", "query")).javaCalls().get(0);
-    assertTrue(call.contains("-XX:ArchiveClassesAtExit=" + client), call.toString());
+    assertTrue(call.contains("-XX:ArchiveClassesAtExit=" + clientArchive), call.toString());
     assertTrue(call.contains("-XX:+UseG1GC"), "a client call maps the JDK's module graph");
-    Files.writeString(client, "archive");
+    int cp = call.indexOf("-cp");
+    assertTrue(cp >= 0, call.toString());
+    assertEquals(List.of(client + ":" + jar, "io.github.slicegrep.cli.Main", "src", "query"),
+        call.subList(cp + 1, call.size()), "the client jar first, then the runnable jar");
+    Files.writeString(clientArchive, "archive");
     List<String> off =
         run(java, 0, List.of("src", "query"), "SLICEGREP_SERVER", " Off ").javaCalls().get(0);
-    assertTrue(off.contains("-XX:ArchiveClassesAtExit=" + inProcess), off.toString());
+    assertTrue(off.contains("-XX:ArchiveClassesAtExit=" + inProcessArchive), off.toString());
     assertTrue(off.contains("-XX:+UseSerialGC"), off.toString());
-    Files.writeString(inProcess, "archive");
+    Files.writeString(inProcessArchive, "archive");
     List<String> again = run(java, 0, List.of("src", "query")).javaCalls().get(0);
-    assertTrue(again.contains("-XX:SharedArchiveFile=" + client), again.toString());
+    assertTrue(again.contains("-XX:SharedArchiveFile=" + clientArchive), again.toString());
     List<String> status = run(java, 0, List.of("--server", "status")).javaCalls().get(0);
-    assertTrue(status.contains("-XX:SharedArchiveFile=" + inProcess), status.toString());
+    assertTrue(status.contains("-XX:SharedArchiveFile=" + inProcessArchive), status.toString());
+  }
+
+  @Test
+  void aClientCallOnJava22OrNewerMayLoadNativeLibraries() throws Exception {
+    // -jar would let the runnable jar's manifest allow it; with -cp the launcher says it, where
+    // Java knows the option (17 refuses to start with it).
+    List<String> on25 = run(jdk("jdk25", "25.0.3+9-LTS"), 0, List.of("src", "query"))
+        .javaCalls().get(0);
+    assertEquals(on25.indexOf("-cp") - 1, on25.indexOf("--enable-native-access=ALL-UNNAMED"),
+        on25.toString());
+    waitForTheLock(".slicegrep-aot.lock");
+    List<String> on17 = run(jdk("jdk17", "17.0.15+6-Debian-1deb12u1"), 0,
+        List.of("src", "query")).javaCalls().get(0);
+    assertFalse(on17.contains("--enable-native-access=ALL-UNNAMED"), on17.toString());
   }
 
   @Test
@@ -227,7 +246,11 @@ class LauncherClassCacheTest {
   }
 
   private void waitForTheLock() throws InterruptedException {
-    Path lock = target.resolve(".slicegrep-inprocess-aot.lock");
+    waitForTheLock(".slicegrep-inprocess-aot.lock");
+  }
+
+  private void waitForTheLock(String name) throws InterruptedException {
+    Path lock = target.resolve(name);
     for (int i = 0; i < 200 && Files.exists(lock); i++) {
       Thread.sleep(50);
     }
