@@ -35,9 +35,8 @@ const CLIENT_JAR = path.join(LIB, 'slicegrep-client.jar');
 const CLI_MAIN = 'io.github.slicegrep.cli.Main';
 const MCP_JAR = path.join(LIB, 'slicegrep-mcp.jar');
 const EXIT_ERROR = 2;
-// The command line is a short-lived process: the client compiler only and the serial collector
-// start it faster (docs/RESULTS.md, Speed), and JVM log lines go to stderr, errors only.
-// A call handed to the resident server runs with G1, the only collector under which Java 17 maps
+// The command line is a short-lived process: the client compiler only starts it faster
+// (docs/RESULTS.md, Speed), and JVM log lines go to stderr, errors only. A call handed to the resident server runs with G1, the only collector under which Java 17 maps
 // the archived module graph of the JDK's class-data archive (about 14 ms sooner); a search in the
 // JVM itself keeps the serial collector (docs/server.md, The client).
 const CLIENT_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseG1GC'];
@@ -189,10 +188,11 @@ function cacheDir(env) {
 
 /**
  * What the command line's JVM does with its class cache: {options} to add, and after the run
- * {finish(exitCode)} to keep what a training run wrote. Never throws: without a cache, the run
- * goes on as it would.
+ * {finish(exitCode)} to keep what a training run wrote. `inProcess` picks the cache of runs that
+ * search in the JVM itself; `entry` is what java runs, for the step that assembles an AOT cache.
+ * Never throws: without a cache, the run goes on as it would.
  */
-function classCache(env, java, version, inProcess, main) {
+function classCache(env, java, version, inProcess, entry) {
   const none = { log: LOG_OPTIONS, options: [], finish: () => {} };
   if (env.SLICEGREP_JVM_CACHE === 'off') {
     return none;
@@ -270,7 +270,7 @@ function classCache(env, java, version, inProcess, main) {
           unlock();
           return;
         }
-        const job = { java, jvm, conf, tmp, file, lock, main };
+        const job = { java, jvm, conf, tmp, file, lock, entry };
         const helper = spawn(process.execPath, [__filename], {
           detached: true, stdio: 'ignore', windowsHide: true,
           env: { ...env, [AOT_CREATE_VARIABLE]: JSON.stringify(job) },
@@ -294,7 +294,7 @@ function classCache(env, java, version, inProcess, main) {
 function createAotCache(job) {
   try {
     const r = spawnSync(job.java, [...job.jvm, '-XX:AOTMode=create',
-      `-XX:AOTConfiguration=${job.conf}`, `-XX:AOTCache=${job.tmp}`, ...job.main], {
+      `-XX:AOTConfiguration=${job.conf}`, `-XX:AOTCache=${job.tmp}`, ...job.entry], {
       stdio: 'ignore', timeout: 5 * 60 * 1000, windowsHide: true,
     });
     if (r.status === 0 && mtimeMs(job.tmp) >= 0 && fs.statSync(job.tmp).size > 0) {
@@ -334,18 +334,19 @@ function main(args) {
   const childEnv = { ...env };
   const jvm = javaOptionsFromEnv(env);
   let cache = { options: [], finish: () => {} };
-  let main = ['-jar', jar];
+  // What java runs: the runnable jar, or for a call to the server the client's jar before it.
+  let entry = ['-jar', jar];
   if (!mcp) {
     const inProcess = runsInProcess(args, env);
     if (!inProcess && isFile(CLIENT_JAR)) {
-      main = ['-cp', `${CLIENT_JAR}${path.delimiter}${CLI_JAR}`, CLI_MAIN];
+      entry = ['-cp', `${CLIENT_JAR}${path.delimiter}${CLI_JAR}`, CLI_MAIN];
       // The runnable jar's manifest allows tree-sitter's native library only with -jar: a call
       // that falls back to running here needs it said on Java 22+.
       if (version.major >= 22) {
-        main.unshift('--enable-native-access=ALL-UNNAMED');
+        entry.unshift('--enable-native-access=ALL-UNNAMED');
       }
     }
-    cache = classCache(env, java, version, inProcess, main);
+    cache = classCache(env, java, version, inProcess, entry);
     // The cache's options before the caller's, and the same options (without the cache's) for
     // the step that assembles an AOT cache: it must see the JVM the runs see.
     jvm.unshift(...cache.log, ...(inProcess ? IN_PROCESS_JVM_OPTIONS : CLIENT_JVM_OPTIONS));
@@ -355,7 +356,7 @@ function main(args) {
     }
   }
   const sharedOptions = [...jvm];
-  const runArgs = [...jvm, ...cache.options, ...main, ...(mcp ? args.slice(1) : args)];
+  const runArgs = [...jvm, ...cache.options, ...entry, ...(mcp ? args.slice(1) : args)];
   const child = spawn(java, runArgs, {
     stdio: 'inherit', env: childEnv, windowsHide: true,
   });

@@ -78,7 +78,7 @@ final class PythonOutliner {
       indents.push(0);
     }
 
-    /** The definitions in file order of their headers, or null when the parser must decide. */
+    /** The definitions (innermost closed first), or null when the parser must decide. */
     List<Definition> definitions() {
       int row = 0;
       int n = lines.size();
