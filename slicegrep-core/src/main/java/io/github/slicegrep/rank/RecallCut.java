@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
@@ -92,46 +93,39 @@ public final class RecallCut {
           int byFile = rb.file().relativePath().compareTo(ra.file().relativePath());
           return byFile != 0 ? byFile : Integer.compare(rb.start(), ra.start());
         };
+    List<Integer> all = IntStream.range(0, n).boxed().toList();
     boolean[] passes = new boolean[n];
-    for (int i : best(IntStream.range(0, n), CANDIDATES, worstFirst)) {
+    for (int i : best(all, CANDIDATES, value, worstFirst, i -> true)) {
       passes[i] = true;
     }
     int lifted = query.liftedFragment();
     if (lifted >= 0) {
-      IntStream phrases =
-          IntStream.range(0, n)
-              .filter(i -> !passes[i])
-              .filter(i -> regions.get(i).fragments().get(lifted));
-      for (int i : best(phrases, GUARANTEE_CANDIDATES, worstFirst)) {
+      for (int i : best(all, GUARANTEE_CANDIDATES, value, worstFirst,
+          i -> !passes[i] && regions.get(i).fragments().get(lifted))) {
         passes[i] = true;
       }
     }
     if (!query.symbols().isEmpty()) {
-      IntStream definitions =
-          IntStream.range(0, n)
-              .filter(i -> !passes[i])
-              .filter(i -> !Scorer.definedSymbols(query, regions.get(i),
-                  outlines.apply(regions.get(i).file())).isEmpty());
-      for (int i : best(definitions, GUARANTEE_CANDIDATES, worstFirst)) {
+      for (int i : best(all, GUARANTEE_CANDIDATES, value, worstFirst,
+          i -> !passes[i] && !Scorer.definedSymbols(query, regions.get(i),
+              outlines.apply(regions.get(i).file())).isEmpty())) {
         passes[i] = true;
       }
     }
     // A file's regions come together: its facts are looked up once for all of them.
     SourceFile[] lastFile = {null};
     boolean[] lastTest = {false};
-    IntStream tests =
-        IntStream.range(0, n)
-            .filter(i -> !passes[i])
-            .filter(
-                i -> {
-                  SourceFile file = regions.get(i).file();
-                  if (file != lastFile[0]) {
-                    lastFile[0] = file;
-                    lastTest[0] = facts.apply(file).test;
-                  }
-                  return lastTest[0];
-                });
-    for (int i : best(tests, GUARANTEE_CANDIDATES, worstFirst)) {
+    Predicate<Integer> test =
+        i -> {
+          SourceFile file = regions.get(i).file();
+          if (file != lastFile[0]) {
+            lastFile[0] = file;
+            lastTest[0] = facts.apply(file).test;
+          }
+          return lastTest[0];
+        };
+    for (int i : best(all, GUARANTEE_CANDIDATES, value, worstFirst,
+        i -> !passes[i] && test.test(i))) {
       passes[i] = true;
     }
     List<Region> candidates = new ArrayList<>();
@@ -149,10 +143,11 @@ public final class RecallCut {
         candidates, below, Arrays.copyOf(belowRelevance, below.size()), relevance.reason());
   }
 
-  /** The {@code k} best of {@code indexes} by {@code worstFirst}. */
-  private static List<Integer> best(IntStream indexes, int k, Comparator<Integer> worstFirst) {
-    Iterable<Integer> items = indexes.boxed()::iterator;
-    return Best.of(items, k, worstFirst, i -> true);
+  /** The {@code k} best of the regions {@code which} accepts, by {@code worstFirst}. */
+  private static List<Integer> best(
+      List<Integer> all, int k, double[] value, Comparator<Integer> worstFirst,
+      Predicate<Integer> which) {
+    return Best.of(all, k, i -> value[i], worstFirst, which);
   }
 
   /**

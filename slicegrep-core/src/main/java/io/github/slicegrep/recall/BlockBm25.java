@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * BM25 with definition-aligned blocks as the documents: document frequencies and the average
@@ -49,18 +50,52 @@ public final class BlockBm25 {
    * Immutable.
    */
   public static final class Share {
-    private final FileTerms terms;
-    private final int[][] positions;
+    private final Occurrences occurrences;
     private final int blocks;
     private final long totalLength;
     private final int[] df;
 
-    private Share(FileTerms terms, int[][] positions, int blocks, long totalLength, int[] df) {
-      this.terms = terms;
-      this.positions = positions;
+    private Share(Occurrences occurrences, int blocks, long totalLength, int[] df) {
+      this.occurrences = occurrences;
       this.blocks = blocks;
       this.totalLength = totalLength;
       this.df = df;
+    }
+  }
+
+  /**
+   * Where a question's terms occur in one file: each term's positions and, once a span holding
+   * two of its stems asks, the lines holding any stem. Immutable in what it answers.
+   */
+  private static final class Occurrences {
+    final FileTerms terms;
+    final int[][] positions;
+    /**
+     * Worked out on first need and kept: every span of the file (blocks, then regions, often
+     * nested) reads its proximity off them instead of merging the stems' occurrences again.
+     * Immutable once made, so a thread that sees it sees it whole.
+     */
+    private @Nullable StemLines stemLines;
+
+    Occurrences(FileTerms terms, int[][] positions) {
+      this.terms = terms;
+      this.positions = positions;
+    }
+  }
+
+  /**
+   * The lines of a file holding any of a question's stems (the first 64), ascending, each with
+   * the stems on it and on the lines up to {@link #PROXIMITY_LINES} - 1 above it, as bits.
+   */
+  private static final class StemLines {
+    final int[] lines;
+    final long[] bits;
+    final long[] window;
+
+    StemLines(int[] lines, long[] bits, long[] window) {
+      this.lines = lines;
+      this.bits = bits;
+      this.window = window;
     }
   }
 
@@ -93,7 +128,12 @@ public final class BlockBm25 {
 
   /** The BM25 score of lines {@code from..to} (1-based, inclusive) of a file. */
   public double score(FileTerms file, int from, int to) {
-    return score(counting.span(file, counting.lookUp(file), from, to));
+    Occurrences in = counting.occurrences(file);
+    int[] at = new int[in.positions.length];
+    for (int i = 0; i < at.length; i++) {
+      at[i] = FileTerms.lowerBound(in.positions[i], file.firstTerm(from));
+    }
+    return score(counting.span(in, from, to, at));
   }
 
   /**
@@ -110,6 +150,11 @@ public final class BlockBm25 {
       this.length = length;
       this.tf = tf;
       this.proximity = proximity;
+    }
+
+    /** The proximity factor, for tests. */
+    double proximity() {
+      return proximity;
     }
   }
 
@@ -170,7 +215,8 @@ public final class BlockBm25 {
     /** One file's share of the statistics, under its cut into blocks. */
     public Share share(Document doc) {
       FileTerms file = doc.terms();
-      int[][] positions = lookUp(file);
+      Occurrences occurrences = occurrences(file);
+      int[][] positions = occurrences.positions;
       List<Block> fileBlocks = doc.blocks();
       long totalLength = 0;
       for (Block b : fileBlocks) {
@@ -198,23 +244,73 @@ public final class BlockBm25 {
           }
         }
       }
-      return new Share(file, positions, fileBlocks.size(), totalLength, df);
+      return new Share(occurrences, fileBlocks.size(), totalLength, df);
     }
 
-    private int[][] lookUp(FileTerms file) {
+    private Occurrences occurrences(FileTerms file) {
       int[][] positions = new int[terms.length][];
       for (int q = 0; q < terms.length; q++) {
         positions[q] = file.positions(terms[q]);
       }
-      return positions;
+      return new Occurrences(file, positions);
     }
 
-    private Span span(FileTerms file, int[][] positions, int from, int to) {
-      int[] at = new int[terms.length];
-      for (int i = 0; i < terms.length; i++) {
-        at[i] = FileTerms.lowerBound(positions[i], file.firstTerm(from));
+    private StemLines stemLines(Occurrences in) {
+      StemLines kept = in.stemLines;
+      if (kept != null) {
+        return kept;
       }
-      return span(file, positions, from, to, at);
+      FileTerms file = in.terms;
+      int stemOccurrences = 0;
+      for (int q = 0; q < terms.length; q++) {
+        if (stemBit[q] != 0) {
+          stemOccurrences += in.positions[q].length;
+        }
+      }
+      // Each stem occurrence as (line, stem), sorted: the lines in order with their stems.
+      long[] keyed = new long[stemOccurrences];
+      int n = 0;
+      for (int q = 0; q < terms.length; q++) {
+        if (stemBit[q] == 0) {
+          continue;
+        }
+        int bit = Long.numberOfTrailingZeros(stemBit[q]);
+        int line = 1;
+        for (int p : in.positions[q]) {
+          line = file.lineOf(p, line); // a stem's positions ascend: gallop from the last line
+          keyed[n++] = (long) line << 6 | bit;
+        }
+      }
+      Arrays.sort(keyed);
+      int[] lines = new int[n];
+      long[] bits = new long[n];
+      int distinct = 0;
+      for (int k = 0; k < n; k++) {
+        int line = (int) (keyed[k] >>> 6);
+        long bit = 1L << (keyed[k] & 63);
+        if (distinct > 0 && lines[distinct - 1] == line) {
+          bits[distinct - 1] |= bit;
+        } else {
+          lines[distinct] = line;
+          bits[distinct++] = bit;
+        }
+      }
+      long[] window = new long[distinct];
+      int low = 0;
+      for (int i = 0; i < distinct; i++) {
+        while (lines[low] <= lines[i] - PROXIMITY_LINES) {
+          low++;
+        }
+        long together = 0;
+        for (int j = low; j <= i; j++) {
+          together |= bits[j];
+        }
+        window[i] = together;
+      }
+      kept = new StemLines(
+          Arrays.copyOf(lines, distinct), Arrays.copyOf(bits, distinct), window);
+      in.stemLines = kept;
+      return kept;
     }
 
     /**
@@ -223,121 +319,79 @@ public final class BlockBm25 {
      * regions): each term's occurrences are walked once for all of them, not looked up for each.
      */
     public Span[] spans(Share file, int[] from, int[] to) {
+      Occurrences in = file.occurrences;
       Span[] out = new Span[from.length];
       int[] at = new int[terms.length];
       for (int r = 0; r < from.length; r++) {
-        int first = file.terms.firstTerm(from[r]);
+        int first = in.terms.firstTerm(from[r]);
         for (int i = 0; i < terms.length; i++) {
-          int[] p = file.positions[i];
+          int[] p = in.positions[i];
           int k = at[i];
           while (k < p.length && p[k] < first) {
             k++;
           }
           at[i] = k;
         }
-        out[r] = span(file.terms, file.positions, from[r], to[r], at);
+        out[r] = span(in, from[r], to[r], at);
       }
       return out;
     }
 
     /** @param at per term, the index of its first occurrence at or after the span's start */
-    private Span span(FileTerms file, int[][] positions, int from, int to, int[] at) {
-      int first = file.firstTerm(from);
-      int last = file.firstTerm(to + 1);
+    private Span span(Occurrences in, int from, int to, int[] at) {
+      int first = in.terms.firstTerm(from);
+      int last = in.terms.firstTerm(to + 1);
       int[] tf = new int[terms.length];
       boolean any = false;
+      int found = 0;
       for (int i = 0; i < terms.length; i++) {
-        int[] p = positions[i];
+        int[] p = in.positions[i];
         int end = at[i];
         while (end < p.length && p[end] < last) {
           end++;
         }
         tf[i] = end - at[i];
         any |= tf[i] > 0;
+        if (tf[i] > 0 && stemBit[i] != 0) {
+          found++;
+        }
       }
       // Every term found adds a positive amount, so the proximity matters only then.
-      return new Span(last - first, tf, any ? proximity(file, positions, from, to, at) : 1);
+      return new Span(last - first, tf, any ? proximity(in, from, to, found) : 1);
     }
 
     /**
      * 1 plus the largest share of the question's word stems found within {@link
      * #PROXIMITY_LINES} consecutive lines of the span: a doc comment or a statement that says what
      * the question says, in a few lines, beats the same words scattered over a long body.
+     *
+     * @param found how many of the stems occur in the span
      */
-    private double proximity(FileTerms file, int[][] positions, int from, int to, int[] at) {
+    private double proximity(Occurrences in, int from, int to, int found) {
       if (stems < 2) {
         return 1;
       }
-      // The stems on each line of the span that holds any, as bits, in line order: each stem's
-      // positions are ascending, so taking the smallest next position of all stems walks them in
-      // order without sorting (a span may run to thousands of lines around a few occurrences).
-      int first = file.firstTerm(from);
-      int last = file.firstTerm(to + 1);
-      // The stems with an occurrence in the span, and where each one's next occurrence is.
-      int[] active = new int[terms.length];
-      int[] next = new int[terms.length];
-      int left = 0;
-      for (int q = 0; q < terms.length; q++) {
-        if (stemBit[q] == 0) {
-          continue;
-        }
-        int k = at[q];
-        if (k < positions[q].length && positions[q][k] < last) {
-          active[left] = q;
-          next[left++] = k;
-        }
-      }
       // One stem alone is every window's best; all of them in one window is the most there is.
-      int found = left;
       if (found == 1) {
         return 1 + PROXIMITY_WEIGHT / Math.min(stems, Long.SIZE);
       }
-      int[] lines = new int[8];
-      long[] bits = new long[8];
-      int n = 0;
-      int line = from;
-      while (left > 0) {
-        int pick = 0;
-        for (int a = 1; a < left; a++) {
-          if (positions[active[a]][next[a]] < positions[active[pick]][next[pick]]) {
-            pick = a;
-          }
-        }
-        int q = active[pick];
-        line = file.lineOf(positions[q][next[pick]], line);
-        if (n > 0 && lines[n - 1] == line) {
-          bits[n - 1] |= stemBit[q];
-        } else {
-          if (n == lines.length) {
-            lines = Arrays.copyOf(lines, n * 2);
-            bits = Arrays.copyOf(bits, n * 2);
-          }
-          lines[n] = line;
-          bits[n++] = stemBit[q];
-        }
-        next[pick]++;
-        if (next[pick] == positions[q].length || positions[q][next[pick]] >= last) {
-          left--;
-          active[pick] = active[left];
-          next[pick] = next[left];
-        }
-      }
       // A window is the lines ending on one that holds a stem (one ending elsewhere holds no more
-      // than the one ending on its last such line).
+      // than the one ending on its last such line), and it starts inside the span.
+      StemLines stemLines = stemLines(in);
+      int[] lines = stemLines.lines;
+      int start = FileTerms.lowerBound(lines, from);
       int best = 0;
-      int low = 0;
-      for (int i = 0; i < n; i++) {
-        while (lines[low] <= lines[i] - PROXIMITY_LINES) {
-          low++;
-        }
-        long together = 0;
-        for (int j = low; j <= i; j++) {
-          together |= bits[j];
+      for (int i = start; i < lines.length && lines[i] <= to && best < found; i++) {
+        long together;
+        if (lines[i] - (PROXIMITY_LINES - 1) >= from) {
+          together = stemLines.window[i];
+        } else {
+          together = 0; // near the span's start: only its own lines count
+          for (int j = start; j <= i; j++) {
+            together |= stemLines.bits[j];
+          }
         }
         best = Math.max(best, Long.bitCount(together));
-        if (best == found) {
-          break;
-        }
       }
       return 1 + PROXIMITY_WEIGHT * best / Math.min(stems, Long.SIZE);
     }

@@ -199,7 +199,7 @@ final class BlockSelection {
 
   /** The {@code k} best of the blocks {@code which} accepts. */
   private static List<Scored> best(List<Scored> blocks, int k, Predicate<Scored> which) {
-    return Best.of(blocks, k, Scored.WORST_FIRST, which);
+    return Best.of(blocks, k, Scored::score, Scored.WORST_FIRST, which);
   }
 
   private static void addFilesOf(List<Scored> blocks, Set<SourceFile> files) {

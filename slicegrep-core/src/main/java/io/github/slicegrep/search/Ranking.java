@@ -106,6 +106,6 @@ final class Ranking {
   /** The {@code k} best of the candidates {@code which} accepts. */
   private static List<Candidate> best(
       List<Candidate> scored, int k, Predicate<Candidate> which) {
-    return Best.of(scored, k, Candidate.BEST_FIRST.reversed(), which);
+    return Best.of(scored, k, Candidate::score, Candidate.BEST_FIRST.reversed(), which);
   }
 }

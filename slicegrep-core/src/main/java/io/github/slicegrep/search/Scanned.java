@@ -34,6 +34,7 @@ record Scanned(
     List<Integer> matched = new ArrayList<>();
     long matchedLines = 0;
     long hitLines = 0;
+    BitSet seen = new BitSet(fragmentCount);
     for (int i = 0; i < files.size(); i++) {
       List<Hit> hits = hitsByFile.get(i);
       if (hits.isEmpty()) {
@@ -41,7 +42,7 @@ record Scanned(
       }
       matched.add(i);
       matchedLines += files.get(i).lineCount();
-      BitSet seen = new BitSet();
+      seen.clear();
       int lastLine = -1;
       for (Hit h : hits) {
         if (h.line() != lastLine) {
@@ -51,7 +52,9 @@ record Scanned(
         hitsPerFragment[h.fragment()]++;
         seen.set(h.fragment());
       }
-      seen.stream().forEach(f -> filesWithFragment[f]++);
+      for (int f = seen.nextSetBit(0); f >= 0; f = seen.nextSetBit(f + 1)) {
+        filesWithFragment[f]++;
+      }
     }
     return new Scanned(
         files, hitsByFile, List.copyOf(matched), hitsPerFragment, filesWithFragment,

@@ -6,8 +6,8 @@ import com.google.common.collect.ImmutableSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
@@ -108,7 +108,7 @@ public final class SourceTree {
     /** Whether every watched path still has its stamp (one stat each, in parallel). */
     public boolean unchanged() {
       return presence.entrySet().stream()
-              .allMatch(e -> e.getValue() == Files.exists(e.getKey(), LinkOption.NOFOLLOW_LINKS))
+              .allMatch(e -> e.getValue() == isThere(e.getKey()))
           && watched.entrySet().parallelStream()
               .allMatch(e -> e.getValue().equals(FileStamp.read(e.getKey())));
     }
@@ -314,11 +314,23 @@ public final class SourceTree {
     return rules;
   }
 
-  /** Whether {@code path} exists (not following links), remembered in {@code presence}. */
+  /** Whether {@code path} is there ({@link #isThere}), remembered in {@code presence}. */
   private static boolean exists(Map<Path, Boolean> presence, Path path) {
-    boolean exists = Files.exists(path, LinkOption.NOFOLLOW_LINKS);
+    boolean exists = isThere(path);
     presence.put(path, exists);
     return exists;
+  }
+
+  /**
+   * Whether {@code path} leads to a file or directory. Asked of a handful of version-control
+   * markers and ignore files above the root on every search, most of them absent, so it must
+   * not throw: {@link Files#exists} makes and drops an exception for each missing path. A link
+   * to nothing counts as absent, as git itself takes a dangling {@code .git}.
+   */
+  static boolean isThere(Path path) {
+    return path.getFileSystem() == FileSystems.getDefault()
+        ? path.toFile().exists()
+        : Files.exists(path);
   }
 
   /** A missing ignore file is not watched: creating one changes its directory's stamp. */

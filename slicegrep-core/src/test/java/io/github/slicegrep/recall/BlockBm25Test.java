@@ -30,6 +30,24 @@ class BlockBm25Test {
     return bm25.score(FileTerms.of(f), from, to);
   }
 
+  /** A question whose words the random files below are made of, in several spellings. */
+  private static final List<String> QUESTION =
+      List.of("queryset", "cache", "results", "iterating");
+
+  /** Up to {@code maxLines} lines of up to {@code maxWords} of the question's words each. */
+  private static String randomText(java.util.Random random, int maxLines, int maxWords) {
+    String[] words = {"cache", "caching", "result", "results", "iterate", "query", "set", "x", ""};
+    StringBuilder text = new StringBuilder();
+    int lines = 1 + random.nextInt(maxLines);
+    for (int i = 0; i < lines; i++) {
+      for (int w = random.nextInt(maxWords + 1); w > 0; w--) {
+        text.append(words[random.nextInt(words.length)]).append(random.nextBoolean() ? " " : "_");
+      }
+      text.append('\n');
+    }
+    return text.toString();
+  }
+
   /**
    * A file's regions counted together, each term's occurrences walked once for all of them,
    * score exactly as each counted on its own.
@@ -37,18 +55,9 @@ class BlockBm25Test {
   @Test
   void spansCountedTogetherScoreAsEachAlone() {
     java.util.Random random = new java.util.Random(9);
-    String[] words = {"cache", "caching", "result", "results", "iterate", "query", "set", "x", ""};
-    Question q = Question.of(List.of("queryset", "cache", "results", "iterating"));
+    Question q = Question.of(QUESTION);
     for (int round = 0; round < 200; round++) {
-      StringBuilder text = new StringBuilder();
-      int lines = 1 + random.nextInt(60);
-      for (int i = 0; i < lines; i++) {
-        for (int w = random.nextInt(5); w > 0; w--) {
-          text.append(words[random.nextInt(words.length)]).append(random.nextBoolean() ? " " : "_");
-        }
-        text.append('\n');
-      }
-      SourceFile f = python("r" + round + ".py", text.toString());
+      SourceFile f = python("r" + round + ".py", randomText(random, 60, 4));
       FileTerms terms = FileTerms.of(f);
       BlockBm25.Counting counting = BlockBm25.Counting.of(q);
       BlockBm25.Share share =
@@ -122,6 +131,75 @@ class BlockBm25Test {
     SourceFile f = python("a.py", "def one():\n    return 1\n");
     BlockBm25 bm25 = index(Question.of(List.of("network", "socket", "timeout")), f);
     assertEquals(0.0, score(bm25, f, 1, 2));
+  }
+
+  /**
+   * The proximity factor, read off the file's stem lines kept from the first span that needed
+   * them, is the one worked out from scratch for every span: nested, overlapping and in any
+   * order, as blocks and then regions ask.
+   */
+  @Test
+  void proximityOfAnySpanIsTheBestWindowOfItsOwnLines() {
+    java.util.Random random = new java.util.Random(20261202L);
+    Question q = Question.of(QUESTION);
+    List<String> stems =
+        q.weights().keySet().stream().filter(t -> !Terms.isWhole(t)).toList();
+    assertTrue(stems.size() >= 2, "the question needs several stems: " + stems);
+    for (int round = 0; round < 300; round++) {
+      String text = randomText(random, 40, 3);
+      SourceFile f = python("p" + round + ".py", text);
+      FileTerms terms = FileTerms.of(f);
+      BlockBm25.Counting counting = BlockBm25.Counting.of(q);
+      BlockBm25.Share share = counting.share(new BlockBm25.Document(terms, List.of()));
+      for (int s = 0; s < 20; s++) {
+        int from = 1 + random.nextInt(f.lineCount());
+        int to = from + random.nextInt(f.lineCount() - from + 1);
+        double actual =
+            counting.spans(share, new int[] {from}, new int[] {to})[0].proximity();
+        assertEquals(expectedProximity(terms, stems, from, to), actual,
+            "round " + round + ", lines " + from + ".." + to + " of\n" + text);
+      }
+    }
+  }
+
+  /** 1 plus the most stems on any run of 3 lines inside the span, over the stems' number. */
+  private static double expectedProximity(
+      FileTerms terms, List<String> stems, int from, int to) {
+    boolean[][] on = new boolean[stems.size()][to + 1];
+    for (int s = 0; s < stems.size(); s++) {
+      for (int p : terms.positions(stems.get(s))) {
+        int line = terms.lineOf(p);
+        if (line >= from && line <= to) {
+          on[s][line] = true;
+        }
+      }
+    }
+    int best = 0;
+    int found = 0;
+    for (int s = 0; s < stems.size(); s++) {
+      for (int line = from; line <= to; line++) {
+        if (on[s][line]) {
+          found++;
+          break;
+        }
+      }
+    }
+    if (found == 0) {
+      return 1; // no stem: the factor is 1 whether or not another term is there
+    }
+    for (int end = from; end <= to; end++) {
+      int together = 0;
+      for (int s = 0; s < stems.size(); s++) {
+        for (int line = Math.max(from, end - BlockBm25.PROXIMITY_LINES + 1); line <= end; line++) {
+          if (on[s][line]) {
+            together++;
+            break;
+          }
+        }
+      }
+      best = Math.max(best, together);
+    }
+    return 1 + BlockBm25.PROXIMITY_WEIGHT * best / stems.size();
   }
 
   @Test
