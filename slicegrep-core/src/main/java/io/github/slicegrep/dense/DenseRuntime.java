@@ -1,8 +1,8 @@
 package io.github.slicegrep.dense;
 
 import io.github.slicegrep.source.Switches;
-import com.google.common.cache.Cache;
-import com.google.common.cache.CacheBuilder;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.google.common.hash.HashCode;
 import com.google.common.hash.Hashing;
 import java.nio.charset.StandardCharsets;
@@ -98,9 +98,10 @@ public final class DenseRuntime {
   private final Settings settings;
   private final Callable<StaticModel> loader;
   private final Cache<HashCode, float[]> vectors =
-      CacheBuilder.newBuilder()
+      Caffeine.newBuilder()
           .maximumWeight(CACHE_MAX_FLOATS)
           .weigher((HashCode k, float[] v) -> v.length)
+          .executor(Runnable::run)
           .build();
   private volatile @Nullable Optional<StaticModel> model;
   private volatile String status;
@@ -207,6 +208,6 @@ public final class DenseRuntime {
 
   /** Number of cached block vectors (for tests and diagnostics). */
   public long cachedBlocks() {
-    return vectors.size();
+    return vectors.estimatedSize();
   }
 }

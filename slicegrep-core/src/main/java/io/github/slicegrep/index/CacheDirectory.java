@@ -93,7 +93,9 @@ public final class CacheDirectory {
   }
 
   private static String hex(String s) {
-    return Hashing.sha256().hashString(s, StandardCharsets.UTF_8).toString();
+    // Not a cryptographic hash: names need only be stable and apart, and SHA-256 meant
+    // setting up the security providers, a few milliseconds of every start-up.
+    return Hashing.murmur3_128().hashString(s, StandardCharsets.UTF_8).toString();
   }
 
   /** The unit a cache file belongs to, or null for a file this cache does not own. */

@@ -41,10 +41,10 @@ final class Grammars {
   private final Map<Language, Boolean> loaded = new EnumMap<>(Language.class);
 
   Grammars() {
+    // A language's rules are made with its grammar, on first use: making all twenty here was
+    // a few milliseconds of every start-up.
     for (Language language : Language.values()) {
-      if (SyntaxRules.forLanguage(language).isPresent()) {
-        holders.put(language, Suppliers.memoize(() -> load(language)));
-      }
+      holders.put(language, Suppliers.memoize(() -> load(language)));
     }
   }
 
@@ -60,13 +60,14 @@ final class Grammars {
   }
 
   private Optional<Grammar> load(Language language) {
+    Optional<SyntaxRules> rules = SyntaxRules.forLanguage(language);
+    if (rules.isEmpty()) {
+      return Optional.empty(); // no grammar is used for it: nothing to try
+    }
     Optional<Grammar> grammar;
     try {
       TSLanguage parsed = newLanguage(language);
-      grammar =
-          parsed == null
-              ? Optional.empty()
-              : Optional.of(new Grammar(parsed, SyntaxRules.forLanguage(language).orElseThrow()));
+      grammar = parsed == null ? Optional.empty() : Optional.of(new Grammar(parsed, rules.get()));
     } catch (RuntimeException | LinkageError e) {
       grammar = Optional.empty();
     }

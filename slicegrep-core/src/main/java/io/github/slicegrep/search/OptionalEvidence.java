@@ -5,8 +5,8 @@ import io.github.slicegrep.Omission;
 import io.github.slicegrep.Options;
 import io.github.slicegrep.RankedFile;
 import io.github.slicegrep.Result;
-import com.google.common.cache.Cache;
-import com.google.common.cache.CacheBuilder;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.google.common.hash.Hashing;
 import io.github.slicegrep.dense.BlockVectorStore;
 import io.github.slicegrep.dense.DenseRuntime;
@@ -33,7 +33,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -71,22 +70,18 @@ final class OptionalEvidence {
 
   /** One runtime per model setting; a host serving other processes may see two or three. */
   private final Cache<DenseRuntime.Settings, DenseRuntime> runtimes =
-      CacheBuilder.newBuilder().maximumSize(4).build();
+      Caffeine.newBuilder().maximumSize(4).build();
   /** {@value DenseRuntime#DIR_PROPERTY} as it was when this reader was made (tests set it). */
   private final @Nullable String modelDirProperty = System.getProperty(DenseRuntime.DIR_PROPERTY);
   private final Cache<Path, Optional<HistoryPriors>> histories =
-      CacheBuilder.newBuilder().maximumSize(16).expireAfterWrite(HISTORY_REUSE).build();
+      Caffeine.newBuilder().maximumSize(16).expireAfterWrite(HISTORY_REUSE).build();
   private final Map<Path, BlockVectorStore> stores = new ConcurrentHashMap<>();
 
   /** The dense runtime of the search's environment (its model directory, switch, timeout). */
   private DenseRuntime dense(Options options) {
     DenseRuntime.Settings settings = DenseRuntime.Settings.of(options.environment(),
         modelDirProperty, options.workingDirectory().orElse(null));
-    try {
-      return runtimes.get(settings, () -> new DenseRuntime(settings));
-    } catch (ExecutionException e) {
-      throw new IllegalStateException(e.getCause());
-    }
+    return runtimes.get(settings, DenseRuntime::new);
   }
 
   /** {@code lexical}, with dense recall and history priors where asked for and available. */
@@ -112,11 +107,7 @@ final class OptionalEvidence {
 
   private Optional<HistoryPriors> priors(Path root) {
     Path key = root.toAbsolutePath().normalize();
-    try {
-      return histories.get(key, () -> GitHistory.load(key, GitHistory.Settings.defaults()));
-    } catch (ExecutionException e) {
-      return Optional.empty();
-    }
+    return histories.get(key, k -> GitHistory.load(k, GitHistory.Settings.defaults()));
   }
 
   private static Result withFiles(Result r, List<RankedFile> files) {

@@ -3,7 +3,6 @@ package io.github.slicegrep.workspace;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
-import com.google.common.cache.CacheBuilder;
 import io.github.slicegrep.SlicegrepException;
 import io.github.slicegrep.index.PersistentIndex;
 import io.github.slicegrep.source.FileStamp;
@@ -39,8 +38,8 @@ final class FileStore {
    */
   private final Cache<Path, KeptFile> cache;
   /** The stamps of files found binary: skipped again without opening while unchanged. */
-  private final com.google.common.cache.Cache<Path, FileStamp> binaries =
-      CacheBuilder.newBuilder().maximumSize(BINARY_CACHE_MAX_FILES).build();
+  private final Cache<Path, FileStamp> binaries =
+      Caffeine.newBuilder().maximumSize(BINARY_CACHE_MAX_FILES).executor(Runnable::run).build();
   /** Entries the cache has let go (evicted, replaced or invalidated), ever. */
   private final AtomicLong removals = new AtomicLong();
 

@@ -1,7 +1,8 @@
 package io.github.slicegrep.workspace;
 
-import com.google.common.cache.Cache;
-import com.google.common.cache.CacheBuilder;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.github.slicegrep.SlicegrepException;
 import io.github.slicegrep.index.PersistentIndex;
 import io.github.slicegrep.source.SourceTree;
@@ -32,7 +33,7 @@ final class TreeListings {
   static final int WATCHES_KEPT = 4;
 
   private final Cache<Key, SourceTree.Listing> listings =
-      CacheBuilder.newBuilder().maximumSize(LISTINGS_KEPT).build();
+      Caffeine.newBuilder().maximumSize(LISTINGS_KEPT).executor(Runnable::run).build();
   /** Closed when evicted, when the workspace is closed, or when it is collected. */
   private final Cache<Key, TreeWatch> watches;
   /** Watches being started in the background, by root. */
@@ -64,10 +65,17 @@ final class TreeListings {
 
   TreeListings(Object owner, boolean watchesTrees) {
     this.watchesTrees = watchesTrees;
+    // Evictions and their closing run on the calling thread, so that no more than WATCHES_KEPT
+    // inotify instances are ever open and a closed workspace has closed them all.
     this.watches =
-        CacheBuilder.newBuilder()
+        Caffeine.newBuilder()
             .maximumSize(WATCHES_KEPT)
-            .<Key, TreeWatch>removalListener(n -> n.getValue().close())
+            .executor(Runnable::run)
+            .removalListener((Key k, TreeWatch w, RemovalCause cause) -> {
+              if (w != null) {
+                w.close();
+              }
+            })
             .build();
     Cache<Key, TreeWatch> toClose = watches; // the action must not hold the owner
     CLEANER.register(owner, toClose::invalidateAll);
