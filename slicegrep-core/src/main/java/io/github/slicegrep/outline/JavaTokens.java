@@ -1,0 +1,306 @@
+package io.github.slicegrep.outline;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A Java file's tokens (identifiers and keywords, one-character punctuation, literals) as
+ * parallel arrays, with each bracket's partner, and the rows that a comment opening its line
+ * covers (the parser attaches such rows to a definition right below them). Filled once by
+ * {@link #read} and only read after that; arrays rather than token objects because a scan reads
+ * every token of every file a search outlines.
+ */
+final class JavaTokens {
+  static final int IDENT = 1;
+  static final int PUNCT = 2;
+  static final int LITERAL = 3;
+
+  /** Thrown wherever a scan meets what it does not expect; the parser then decides. */
+  static final class Unsure extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Unsure() {
+      // No stack trace: it is thrown on every file the scan leaves to the parser.
+      super(null, null, false, false);
+    }
+  }
+
+  int count;
+  int[] kind = new int[256];
+  char[] punct = new char[256];
+  String[] word = new String[256];
+  int[] row = new int[256];
+  int[] column = new int[256];
+  /** For a bracket, the index of its partner. */
+  int[] partner;
+  boolean[] attachableRow;
+
+  /** The tokens of these lines, or null when the scan is not sure of them. */
+  static JavaTokens read(List<String> lines) {
+    long chars = 0;
+    for (String line : lines) {
+      chars += line.length() + 1;
+    }
+    if (chars > TreeSitterOutliner.MAX_PARSED_CHARS) {
+      return null; // the parser path hands such files to the heuristic
+    }
+    JavaTokens t = new JavaTokens();
+    t.attachableRow = new boolean[lines.size() + 1];
+    return t.lex(lines) && t.pair() ? t : null;
+  }
+
+  private void add(int k, char p, String w, int r, int c) {
+    if (count == kind.length) {
+      int n = count * 2;
+      kind = Arrays.copyOf(kind, n);
+      punct = Arrays.copyOf(punct, n);
+      word = Arrays.copyOf(word, n);
+      row = Arrays.copyOf(row, n);
+      column = Arrays.copyOf(column, n);
+    }
+    kind[count] = k;
+    punct[count] = p;
+    word[count] = w;
+    row[count] = r;
+    column[count] = c;
+    count++;
+  }
+
+  private boolean lex(List<String> lines) {
+    int n = lines.size();
+    int r = 0;
+    int i = 0;
+    while (r < n) {
+      String line = lines.get(r);
+      if (i >= line.length()) {
+        r++;
+        i = 0;
+        continue;
+      }
+      char c = line.charAt(i);
+      if (c == ' ' || c == '\t' || c == '\f') {
+        i++;
+      } else if (c == '/' && i + 1 < line.length() && line.charAt(i + 1) == '/') {
+        if (!textOnly(line, i + 2, line.length())) {
+          return false;
+        }
+        markComment(line, i, r, r);
+        r++;
+        i = 0;
+      } else if (c == '/' && i + 1 < line.length() && line.charAt(i + 1) == '*') {
+        int endRow = r;
+        int k = line.indexOf("*/", i + 2);
+        while (k < 0) {
+          if (!textOnly(lines.get(endRow), endRow == r ? i + 2 : 0, lines.get(endRow).length())) {
+            return false;
+          }
+          endRow++;
+          if (endRow >= n) {
+            return false; // an unterminated comment
+          }
+          k = lines.get(endRow).indexOf("*/");
+        }
+        if (!textOnly(lines.get(endRow), endRow == r ? i + 2 : 0, k)) {
+          return false;
+        }
+        markComment(line, i, r, endRow);
+        r = endRow;
+        line = lines.get(r);
+        i = k + 2;
+      } else if (c == '"') {
+        if (line.startsWith("\"\"\"", i)) {
+          long end = textBlockEnd(lines, r, i + 3);
+          if (end < 0) {
+            return false;
+          }
+          add(LITERAL, '"', null, r, i);
+          r = (int) (end >>> 32);
+          i = (int) end;
+        } else {
+          int end = quotedEnd(line, i + 1, '"');
+          if (end < 0) {
+            return false;
+          }
+          add(LITERAL, '"', null, r, i);
+          i = end;
+        }
+      } else if (c == '\'') {
+        int end = quotedEnd(line, i + 1, '\'');
+        if (end < 0 || end == i + 2) {
+          return false; // unterminated or empty
+        }
+        add(LITERAL, '\'', null, r, i);
+        i = end;
+      } else if (isIdentStart(c)) {
+        int k = i + 1;
+        while (k < line.length() && isIdentPart(line.charAt(k))) {
+          k++;
+        }
+        add(IDENT, '\0', line.substring(i, k), r, i);
+        i = k;
+      } else if (c >= '0' && c <= '9') {
+        int k = i + 1;
+        while (k < line.length() && (isIdentPart(line.charAt(k)) || line.charAt(k) == '.')) {
+          k++;
+        }
+        add(LITERAL, '0', null, r, i);
+        i = k;
+      } else if (c > ' ' && c < 0x7f && c != '\\' && c != '#' && c != '`') {
+        add(PUNCT, c, null, r, i);
+        i++;
+      } else {
+        // A unicode escape or any other backslash, a character outside ASCII, a control
+        // character: the parser reads these its own way.
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A comment that opens its line marks the rows it covers, as the parser's attachable
+   * comment nodes do; one after code on its line does not.
+   */
+  private void markComment(String line, int at, int firstRow, int lastRow) {
+    for (int k = 0; k < at; k++) {
+      char c = line.charAt(k);
+      if (c != ' ' && c != '\t' && c != '\f') {
+        return;
+      }
+    }
+    for (int r = firstRow; r <= lastRow; r++) {
+      attachableRow[r] = true;
+    }
+  }
+
+  /** Whether comment text holds only what the parser passes over as the scan does. */
+  private static boolean textOnly(String line, int from, int to) {
+    for (int k = from; k < to; k++) {
+      if (readOtherwise(line.charAt(k))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A character the parser may read otherwise than the scan even inside a comment or literal:
+   * a control character other than a tab or form feed (a NUL would end the parser's text
+   * early), or half of a surrogate pair (the JNI string the parser gets encodes each half on its
+   * own, so byte columns, and names cut by them, shift).
+   */
+  private static boolean readOtherwise(char c) {
+    return c < ' ' && c != '\t' && c != '\f' || Character.isSurrogate(c);
+  }
+
+  /** The index after the closing quote of a one-line literal, or -1 when it never closes. */
+  private static int quotedEnd(String line, int from, char quote) {
+    int k = from;
+    while (k < line.length()) {
+      char c = line.charAt(k);
+      if (c == '\\') {
+        k += 2;
+        continue;
+      }
+      if (readOtherwise(c)) {
+        return -1;
+      }
+      if (c == quote) {
+        return k + 1;
+      }
+      k++;
+    }
+    return -1;
+  }
+
+  /**
+   * The end of a text block whose content starts at {@code (row, from)}: its row and the index
+   * after its closing quotes, packed as {@code row << 32 | index}; -1 when it never closes, or
+   * when text follows the opening quotes or a quote runs into the closing ones (where the
+   * parser's reading is not certain).
+   */
+  private static long textBlockEnd(List<String> lines, int row, int from) {
+    if (!lines.get(row).substring(from).isBlank()) {
+      return -1;
+    }
+    int r = row + 1;
+    int k = 0;
+    while (r < lines.size()) {
+      String line = lines.get(r);
+      while (k < line.length()) {
+        char c = line.charAt(k);
+        if (c == '\\') {
+          k += 2;
+          continue;
+        }
+        if (readOtherwise(c)) {
+          return -1;
+        }
+        if (c == '"' && line.startsWith("\"\"\"", k)) {
+          if (line.startsWith("\"\"\"\"", k)) {
+            return -1;
+          }
+          return ((long) r << 32) | (k + 3);
+        }
+        k++;
+      }
+      r++;
+      k = 0;
+    }
+    return -1;
+  }
+
+  private static boolean isIdentStart(char c) {
+    return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$';
+  }
+
+  private static boolean isIdentPart(char c) {
+    return isIdentStart(c) || c >= '0' && c <= '9';
+  }
+
+  /** Pairs every bracket with its partner; false when they do not balance. */
+  private boolean pair() {
+    partner = new int[count];
+    int[] stack = new int[count + 1];
+    int depth = 0;
+    for (int k = 0; k < count; k++) {
+      if (kind[k] != PUNCT) {
+        continue;
+      }
+      char c = punct[k];
+      if (c == '(' || c == '[' || c == '{') {
+        stack[depth++] = k;
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (depth == 0) {
+          return false;
+        }
+        int open = stack[--depth];
+        char o = punct[open];
+        if (o == '(' && c != ')' || o == '[' && c != ']' || o == '{' && c != '}') {
+          return false;
+        }
+        partner[open] = k;
+        partner[k] = open;
+      }
+    }
+    return depth == 0;
+  }
+
+  boolean is(int k, char c) {
+    return k >= 0 && k < count && kind[k] == PUNCT && punct[k] == c;
+  }
+
+  boolean isWord(int k, String w) {
+    return k >= 0 && k < count && kind[k] == IDENT && word[k].equals(w);
+  }
+
+  boolean isIdent(int k) {
+    return k >= 0 && k < count && kind[k] == IDENT;
+  }
+
+  /** Whether tokens {@code a} and {@code b} touch (no space or comment between them). */
+  boolean adjacent(int a, int b) {
+    int length = kind[a] == IDENT ? word[a].length() : 1;
+    return row[a] == row[b] && column[a] + length == column[b];
+  }
+}
