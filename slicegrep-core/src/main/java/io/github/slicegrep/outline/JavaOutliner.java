@@ -1,6 +1,7 @@
 package io.github.slicegrep.outline;
 
 import static io.github.slicegrep.outline.JavaTokens.IDENT;
+import static io.github.slicegrep.outline.JavaTokens.LITERAL;
 import static io.github.slicegrep.outline.JavaTokens.PUNCT;
 
 import io.github.slicegrep.outline.Definition.Kind;
@@ -73,6 +74,12 @@ final class JavaOutliner {
   /** Keywords whose parenthesised part can be followed by a block. */
   private static final Set<String> BLOCK_STATEMENTS =
       Set.of("if", "while", "for", "switch", "catch", "synchronized", "try");
+
+  /** Words a name, then a call or type arguments, may follow ({@code return foo(x)}). */
+  private static final Set<String> WORDS_BEFORE_AN_EXPRESSION =
+      Set.of(
+          "else", "new", "return", "throw", "case", "yield", "assert", "instanceof", "when", "do",
+          "extends", "super");
 
   /** Keywords right before a block. */
   private static final Set<String> BLOCK_KEYWORDS = Set.of("else", "try", "finally", "do");
@@ -167,10 +174,7 @@ final class JavaOutliner {
       if (!t.isIdent(name) || NOT_NAMES.contains(t.word[name])) {
         throw new Unsure();
       }
-      int brace = skip.headerEnd(name + 1);
-      if (!t.is(brace, '{')) {
-        throw new Unsure();
-      }
+      int brace = skip.typeBody(name + 1, body == Body.RECORD);
       int close = t.partner[brace];
       members(brace + 1, close, body);
       found.add(new Found(start, kind, t.word[name], t.row[start], t.row[name], t.row[close],
@@ -299,6 +303,10 @@ final class JavaOutliner {
         }
         return method(start, name, Kind.METHOD);
       }
+      if (!t.is(name + 1, '=') && !t.is(name + 1, ',') && !t.is(name + 1, ';')
+          && !t.is(name + 1, '[')) {
+        throw new Unsure(); // no field either: `statc int x = 1;` is an error for the parser
+      }
       int end = skip.fieldEnd(name + 1);
       code(name + 1, end);
       return end + 1;
@@ -360,9 +368,52 @@ final class JavaOutliner {
             i = next;
             continue;
           }
+          if (wordsWithoutOperator(i) || t.isWord(i, "for") && !forHeader(i + 1)) {
+            throw new Unsure();
+          }
+        } else if (i + 1 < to && (t.kind[i + 1] == LITERAL
+            || t.kind[i + 1] == IDENT && !t.word[i + 1].equals("instanceof"))) {
+          // A literal right before a word or another literal (`{5 6}`) is an error, where the
+          // parser's recovery can make definitions of calls.
+          throw new Unsure();
         }
         i++;
       }
+    }
+
+    /**
+     * Whether the word at {@code i} and the next one make no Java where a call or type
+     * arguments follow them ({@code ese if (}, {@code fina List<String>}): a typo the parser's
+     * error recovery can turn into definitions (a constructor named {@code else}).
+     */
+    private boolean wordsWithoutOperator(int i) {
+      return t.isIdent(i + 1) && (t.is(i + 2, '(') || t.is(i + 2, '<'))
+          && !t.is(i - 1, '@') && !t.is(i - 1, '.')
+          && !WORDS_BEFORE_AN_EXPRESSION.contains(t.word[i])
+          && !JavaSkipper.MODIFIERS.contains(t.word[i]);
+    }
+
+    /**
+     * Whether the parenthesised part at {@code open} after {@code for} is a header: two
+     * semicolons, or none and a colon. A semicolon lost there is an error the parser recovers
+     * from by closing the method early.
+     */
+    private boolean forHeader(int open) {
+      if (!t.is(open, '(')) {
+        return false;
+      }
+      int semicolons = 0;
+      boolean colon = false;
+      for (int k = open + 1; k < t.partner[open]; k++) {
+        if (t.is(k, '(') || t.is(k, '[') || t.is(k, '{')) {
+          k = t.partner[k];
+        } else if (t.is(k, ';')) {
+          semicolons++;
+        } else if (t.is(k, ':')) {
+          colon = true;
+        }
+      }
+      return semicolons == 2 || semicolons == 0 && colon;
     }
 
     /** Where a local type declaration with its keyword at {@code at} starts (its modifiers). */

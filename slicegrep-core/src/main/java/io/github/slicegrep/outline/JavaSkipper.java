@@ -73,29 +73,31 @@ final class JavaSkipper {
   }
 
   /**
-   * The index of the {@code {} or {@code ;} that ends a declaration's header (type
-   * parameters, extends, implements, permits, record components, throws, annotations).
+   * The index of the {@code {} opening the body of a type declaration whose name ends right
+   * before {@code i}: past its type parameters, a record's components, and its extends,
+   * implements and permits clauses. Anything else there (a misspelt keyword) is unsure: the
+   * parser's error recovery names such a type in its own way.
    */
-  int headerEnd(int i) throws Unsure {
-    while (i < t.count) {
-      if (t.kind[i] == IDENT) {
-        i++;
-      } else if (t.kind[i] == PUNCT) {
-        char c = t.punct[i];
-        switch (c) {
-          case '{', ';' -> {
-            return i;
-          }
-          case '(', '[' -> i = t.partner[i] + 1;
-          case '<', '>', '.', ',', '?', '&', ']' -> i++;
-          case '@' -> i = annotation(i);
-          default -> throw new Unsure();
-        }
-      } else {
+  int typeBody(int i, boolean record) throws Unsure {
+    if (t.is(i, '<')) {
+      i = angles(i);
+    }
+    if (record) {
+      if (!t.is(i, '(')) {
         throw new Unsure();
       }
+      i = t.partner[i] + 1;
     }
-    throw new Unsure();
+    while (t.isWord(i, "extends") || t.isWord(i, "implements") || t.isWord(i, "permits")) {
+      i = type(i + 1);
+      while (t.is(i, ',')) {
+        i = type(i + 1);
+      }
+    }
+    if (!t.is(i, '{')) {
+      throw new Unsure();
+    }
+    return i;
   }
 
   /** Past a type: annotations, dotted names with type arguments, array dimensions. */

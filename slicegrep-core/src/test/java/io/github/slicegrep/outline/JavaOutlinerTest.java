@@ -200,7 +200,15 @@ class JavaOutlinerTest {
             "class A { int x = 1 }\n",
             "void topLevel() {}\n",
             "class A { int x = 1; \0 }\n",
-            "class A { String s = \"\ud83d\ude00\"; }\n");
+            "class A { String s = \"\ud83d\ude00\"; }\n",
+            // Typos the parser's error recovery turns into definitions of its own, seen when
+            // one character of real files was deleted.
+            "class A extens B { void f() {} }\n",
+            "class A { public statc int x = 1; void f() {} }\n",
+            "class A { void f() { if (a) { } ese if (b) { } } }\n",
+            "class A { void f() { fina List<String> input = List.of(); } }\n",
+            "class A { void f() { for (int i = 0; i < n) { } } }\n",
+            "class A { void f() { g(new int[] {5 6}); } }\n");
     for (String text : unsure) {
       assertFalse(JavaOutliner.outline(Fixtures.text("Unsure.java", text)).isPresent(), text);
     }
