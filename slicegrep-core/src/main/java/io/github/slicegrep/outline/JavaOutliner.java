@@ -387,8 +387,9 @@ final class JavaOutliner {
      * error recovery can turn into definitions (a constructor named {@code else}).
      */
     private boolean wordsWithoutOperator(int i) {
+      // `case Shape s when (...)`: a pattern's guard.
       return t.isIdent(i + 1) && (t.is(i + 2, '(') || t.is(i + 2, '<'))
-          && !t.is(i - 1, '@') && !t.is(i - 1, '.')
+          && !t.is(i - 1, '@') && !t.is(i - 1, '.') && !t.word[i + 1].equals("when")
           && !WORDS_BEFORE_AN_EXPRESSION.contains(t.word[i])
           && !JavaSkipper.MODIFIERS.contains(t.word[i]);
     }

@@ -91,6 +91,11 @@ class JavaOutlinerTest {
               }
             };
             Object o = Circle.class;
+            int sign = switch (o) {
+              case Integer i when (i > 0) -> 1;
+              case Integer i -> -1;
+              default -> 0;
+            };
           }
 
           @Override
