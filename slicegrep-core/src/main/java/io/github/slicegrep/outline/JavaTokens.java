@@ -26,14 +26,28 @@ final class JavaTokens {
   }
 
   int count;
-  int[] kind = new int[256];
-  char[] punct = new char[256];
-  String[] word = new String[256];
-  int[] row = new int[256];
-  int[] column = new int[256];
+  int[] kind;
+  char[] punct;
+  String[] word;
+  int[] row;
+  int[] column;
   /** For a bracket, the index of its partner. */
   int[] partner;
   boolean[] attachableRow;
+
+  /**
+   * Fewer characters per token than real Java has (8.4 in commons-lang3, 12.5 in the JDK's
+   * java.base, comments and indentation included), so that the arrays, sized by it, seldom grow.
+   */
+  private static final int TYPICAL_CHARS_PER_TOKEN = 5;
+
+  private JavaTokens(int capacity) {
+    kind = new int[capacity];
+    punct = new char[capacity];
+    word = new String[capacity];
+    row = new int[capacity];
+    column = new int[capacity];
+  }
 
   /** The tokens of these lines, or null when the scan is not sure of them. */
   static JavaTokens read(List<String> lines) {
@@ -44,7 +58,7 @@ final class JavaTokens {
     if (chars > TreeSitterOutliner.MAX_PARSED_CHARS) {
       return null; // the parser path hands such files to the heuristic
     }
-    JavaTokens t = new JavaTokens();
+    JavaTokens t = new JavaTokens((int) Math.max(256, chars / TYPICAL_CHARS_PER_TOKEN));
     t.attachableRow = new boolean[lines.size() + 1];
     return t.lex(lines) && t.pair() ? t : null;
   }
