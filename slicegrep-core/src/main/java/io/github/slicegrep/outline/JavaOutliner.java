@@ -1,14 +1,14 @@
 package io.github.slicegrep.outline;
 
-import static io.github.slicegrep.outline.JavaTokens.IDENT;
-import static io.github.slicegrep.outline.JavaTokens.LITERAL;
-import static io.github.slicegrep.outline.JavaTokens.PUNCT;
+import static io.github.slicegrep.outline.CurlyTokens.IDENT;
+import static io.github.slicegrep.outline.CurlyTokens.LITERAL;
+import static io.github.slicegrep.outline.CurlyTokens.PUNCT;
 
 import io.github.slicegrep.outline.Definition.Kind;
-import io.github.slicegrep.outline.JavaTokens.Unsure;
+import io.github.slicegrep.outline.CurlyTokens.Found;
+import io.github.slicegrep.outline.CurlyTokens.Unsure;
 import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -33,7 +33,7 @@ final class JavaOutliner {
   /** The outline, or empty when the file is left to the parser. */
   static Optional<Outline> outline(SourceFile file) {
     try {
-      JavaTokens tokens = JavaTokens.read(file.lines());
+      CurlyTokens tokens = CurlyTokens.read(file.lines(), CurlyTokens.Dialect.JAVA);
       if (tokens == null) {
         return Optional.empty();
       }
@@ -44,11 +44,6 @@ final class JavaOutliner {
       return Optional.empty();
     }
   }
-
-  /** A definition found, before comment attachment. */
-  private record Found(
-      int startToken, Kind kind, String name, int startRow, int headerRow, int endRow,
-      boolean declarationOnly) {}
 
   /** The kind of body a member is read in (each allows other members), and its type's kind. */
   private enum Body {
@@ -96,32 +91,20 @@ final class JavaOutliner {
 
   /** The recursive reading of class bodies and blocks over the tokens. */
   private static final class Structure {
-    private final JavaTokens t;
+    private final CurlyTokens t;
     private final JavaSkipper skip;
     private final List<Found> found = new ArrayList<>();
     /** Class bodies open around the one being read: each is a frame of recursion. */
     private int bodyDepth;
 
-    Structure(JavaTokens tokens) {
+    Structure(CurlyTokens tokens) {
       this.t = tokens;
       this.skip = new JavaSkipper(tokens);
     }
 
     List<Definition> definitions() throws Unsure {
       topLevel();
-      // The parser reports definitions in the order their nodes start; nesting keeps that
-      // order for definitions that start and end on the same lines.
-      found.sort(Comparator.comparingInt(Found::startToken));
-      List<Definition> out = new ArrayList<>(found.size());
-      for (Found f : found) {
-        int start = f.startRow();
-        while (start > 0 && t.attachableRow[start - 1]) {
-          start--;
-        }
-        out.add(new Definition(f.kind(), f.name(), f.name(), start + 1, f.endRow() + 1,
-            f.headerRow() + 1, f.declarationOnly()));
-      }
-      return out;
+      return t.definitions(found);
     }
 
     /** Package, imports, a module, and type declarations. */
@@ -177,8 +160,8 @@ final class JavaOutliner {
       int brace = skip.typeBody(name + 1, body == Body.RECORD);
       int close = t.partner[brace];
       members(brace + 1, close, body);
-      found.add(new Found(start, kind, t.word[name], t.row[start], t.row[name], t.row[close],
-          false));
+      found.add(new Found(start, kind, t.word[name], t.word[name], t.row[start], t.row[name],
+          t.row[close], false));
       return close + 1;
     }
 
@@ -289,7 +272,7 @@ final class JavaOutliner {
         }
         int close = t.partner[i + 1];
         code(i + 2, close); // a record's compact constructor
-        found.add(new Found(start, Kind.CONSTRUCTOR, t.word[i], t.row[start], t.row[i],
+        found.add(new Found(start, Kind.CONSTRUCTOR, t.word[i], t.word[i], t.row[start], t.row[i],
             t.row[close], false));
         return close + 1;
       }
@@ -329,14 +312,14 @@ final class JavaOutliner {
         if (kind == Kind.CONSTRUCTOR) {
           throw new Unsure();
         }
-        found.add(new Found(start, kind, t.word[name], t.row[start], t.row[name], t.row[end],
-            true));
+        found.add(new Found(start, kind, t.word[name], t.word[name], t.row[start], t.row[name],
+            t.row[end], true));
         return end + 1;
       }
       int close = t.partner[end];
       code(end + 1, close);
-      found.add(new Found(start, kind, t.word[name], t.row[start], t.row[name], t.row[close],
-          false));
+      found.add(new Found(start, kind, t.word[name], t.word[name], t.row[start], t.row[name],
+          t.row[close], false));
       return close + 1;
     }
 

@@ -1,9 +1,9 @@
 package io.github.slicegrep.outline;
 
-import static io.github.slicegrep.outline.JavaTokens.IDENT;
-import static io.github.slicegrep.outline.JavaTokens.PUNCT;
+import static io.github.slicegrep.outline.CurlyTokens.IDENT;
+import static io.github.slicegrep.outline.CurlyTokens.PUNCT;
 
-import io.github.slicegrep.outline.JavaTokens.Unsure;
+import io.github.slicegrep.outline.CurlyTokens.Unsure;
 import java.util.Set;
 
 /**
@@ -19,9 +19,9 @@ final class JavaSkipper {
           "public", "protected", "private", "abstract", "static", "final", "strictfp", "default",
           "synchronized", "native", "transient", "volatile", "sealed");
 
-  private final JavaTokens t;
+  private final CurlyTokens t;
 
-  JavaSkipper(JavaTokens tokens) {
+  JavaSkipper(CurlyTokens tokens) {
     this.t = tokens;
   }
 

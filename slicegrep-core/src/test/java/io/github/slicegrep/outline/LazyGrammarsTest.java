@@ -60,7 +60,8 @@ class LazyGrammarsTest {
     Files.writeString(plain.resolve("scorer.py"), "def score(q):\n    return len(q)\n");
     Files.writeString(plain.resolve("util.py"), "def helper(x):\n    return score(x)\n");
     Files.writeString(plain.resolve("Scorer.java"),
-        "/** Scores. */\nclass Scorer {\n  int score(String q) {\n    return q.length();\n  }\n}\n");
+        "/** Scores. */\nclass Scorer {\n  int score(String q) {\n"
+            + "    return q.length();\n  }\n}\n");
     Path mixed = Files.createDirectories(tmp.resolve("mixed"));
     for (String fixture : List.of(
         "Scorer.scala", "Scorer.swift", "scorer.ex", "Scorer.hs", "scorer.dart", "scorer.ml",

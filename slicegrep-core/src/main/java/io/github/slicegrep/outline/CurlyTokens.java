@@ -1,16 +1,27 @@
 package io.github.slicegrep.outline;
 
+import io.github.slicegrep.outline.Definition.Kind;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
- * A Java file's tokens (identifiers and keywords, one-character punctuation, literals) as
- * parallel arrays, with each bracket's partner, and the rows that a comment opening its line
- * covers (the parser attaches such rows to a definition right below them). Filled once by
- * {@link #read} and only read after that; arrays rather than token objects because a scan reads
- * every token of every file a search outlines.
+ * The tokens of a Java or Go file (identifiers and keywords, one-character punctuation,
+ * literals) as parallel arrays, with each bracket's partner, and the rows that a comment opening
+ * its line covers (the parser attaches such rows to a definition right below them). Filled once
+ * by {@link #read} and only read after that; arrays rather than token objects because a scan
+ * reads every token of every file a search outlines.
  */
-final class JavaTokens {
+final class CurlyTokens {
+  /** The languages read: they differ in their string literals and identifier characters. */
+  enum Dialect {
+    /** Text blocks ({@code """}); {@code $} in names, {@code @} for annotations. */
+    JAVA,
+    /** Raw strings in backquotes; neither {@code $}, {@code @} nor {@code ?} is Go. */
+    GO
+  }
+
   static final int IDENT = 1;
   static final int PUNCT = 2;
   static final int LITERAL = 3;
@@ -41,7 +52,7 @@ final class JavaTokens {
    */
   private static final int TYPICAL_CHARS_PER_TOKEN = 5;
 
-  private JavaTokens(int capacity) {
+  private CurlyTokens(int capacity) {
     kind = new int[capacity];
     punct = new char[capacity];
     word = new String[capacity];
@@ -50,7 +61,7 @@ final class JavaTokens {
   }
 
   /** The tokens of these lines, or null when the scan is not sure of them. */
-  static JavaTokens read(List<String> lines) {
+  static CurlyTokens read(List<String> lines, Dialect dialect) {
     long chars = 0;
     for (String line : lines) {
       chars += line.length() + 1;
@@ -58,9 +69,9 @@ final class JavaTokens {
     if (chars > TreeSitterOutliner.MAX_PARSED_CHARS) {
       return null; // the parser path hands such files to the heuristic
     }
-    JavaTokens t = new JavaTokens((int) Math.max(256, chars / TYPICAL_CHARS_PER_TOKEN));
+    CurlyTokens t = new CurlyTokens((int) Math.max(256, chars / TYPICAL_CHARS_PER_TOKEN));
     t.attachableRow = new boolean[lines.size() + 1];
-    return t.lex(lines) && t.pair() ? t : null;
+    return t.lex(lines, dialect) && t.pair() ? t : null;
   }
 
   private void add(int k, char p, String w, int r, int c) {
@@ -80,7 +91,8 @@ final class JavaTokens {
     count++;
   }
 
-  private boolean lex(List<String> lines) {
+  private boolean lex(List<String> lines, Dialect dialect) {
+    boolean java = dialect == Dialect.JAVA;
     int n = lines.size();
     int r = 0;
     int i = 0;
@@ -102,27 +114,26 @@ final class JavaTokens {
         r++;
         i = 0;
       } else if (c == '/' && i + 1 < line.length() && line.charAt(i + 1) == '*') {
-        int endRow = r;
-        int k = line.indexOf("*/", i + 2);
-        while (k < 0) {
-          if (!textOnly(lines.get(endRow), endRow == r ? i + 2 : 0, lines.get(endRow).length())) {
-            return false;
-          }
-          endRow++;
-          if (endRow >= n) {
-            return false; // an unterminated comment
-          }
-          k = lines.get(endRow).indexOf("*/");
+        long end = spanEnd(lines, r, i + 2, "*/");
+        if (end < 0) {
+          return false; // an unterminated comment
         }
-        if (!textOnly(lines.get(endRow), endRow == r ? i + 2 : 0, k)) {
-          return false;
-        }
-        markComment(line, i, r, endRow);
-        r = endRow;
+        markComment(line, i, r, (int) (end >>> 32));
+        r = (int) (end >>> 32);
         line = lines.get(r);
-        i = k + 2;
+        i = (int) end;
+      } else if (c == '`' && !java) {
+        // A raw string runs to the next backquote, over lines, without escapes.
+        long end = spanEnd(lines, r, i + 1, "`");
+        if (end < 0) {
+          return false; // an unterminated raw string
+        }
+        add(LITERAL, '`', null, r, i);
+        r = (int) (end >>> 32);
+        line = lines.get(r);
+        i = (int) end;
       } else if (c == '"') {
-        if (line.startsWith("\"\"\"", i)) {
+        if (java && line.startsWith("\"\"\"", i)) {
           long end = textBlockEnd(lines, r, i + 3);
           if (end < 0) {
             return false;
@@ -145,9 +156,10 @@ final class JavaTokens {
         }
         add(LITERAL, '\'', null, r, i);
         i = end;
-      } else if (isIdentStart(c)) {
+      } else if (isIdentStart(c) && (java || c != '$')) {
         int k = i + 1;
-        while (k < line.length() && isIdentPart(line.charAt(k))) {
+        while (k < line.length() && isIdentPart(line.charAt(k))
+            && (java || line.charAt(k) != '$')) {
           k++;
         }
         add(IDENT, '\0', line.substring(i, k), r, i);
@@ -159,12 +171,14 @@ final class JavaTokens {
         }
         add(LITERAL, '0', null, r, i);
         i = k;
-      } else if (c > ' ' && c < 0x7f && c != '\\' && c != '#' && c != '`') {
+      } else if (c > ' ' && c < 0x7f && c != '\\' && c != '#' && c != '`'
+          && (java || c != '@' && c != '$' && c != '?')) {
         add(PUNCT, c, null, r, i);
         i++;
       } else {
         // A unicode escape or any other backslash, a character outside ASCII, a control
-        // character: the parser reads these its own way.
+        // character, a character the language has no use for: the parser reads these its own
+        // way.
         return false;
       }
     }
@@ -185,6 +199,30 @@ final class JavaTokens {
     for (int r = firstRow; r <= lastRow; r++) {
       attachableRow[r] = true;
     }
+  }
+
+  /**
+   * The end of a comment or raw string whose text starts at {@code (row, from)} and runs to
+   * {@code terminator}, over lines: its row and the index after the terminator, packed as
+   * {@code row << 32 | index}; -1 when it never ends or holds what the parser reads otherwise.
+   */
+  private static long spanEnd(List<String> lines, int row, int from, String terminator) {
+    int endRow = row;
+    int k = lines.get(row).indexOf(terminator, from);
+    while (k < 0) {
+      if (!textOnly(lines.get(endRow), endRow == row ? from : 0, lines.get(endRow).length())) {
+        return -1;
+      }
+      endRow++;
+      if (endRow >= lines.size()) {
+        return -1;
+      }
+      k = lines.get(endRow).indexOf(terminator);
+    }
+    if (!textOnly(lines.get(endRow), endRow == row ? from : 0, k)) {
+      return -1;
+    }
+    return ((long) endRow << 32) | (k + terminator.length());
   }
 
   /** Whether comment text holds only what the parser passes over as the scan does. */
@@ -310,6 +348,35 @@ final class JavaTokens {
 
   boolean isIdent(int k) {
     return k >= 0 && k < count && kind[k] == IDENT;
+  }
+
+  /**
+   * A definition a scan found, before the comment rows above it are attached.
+   *
+   * @param startToken its first token: the parser lists definitions in the order they start
+   * @param localName its name as the syntax qualifies it (a Go method's {@code Scorer.Score})
+   */
+  record Found(
+      int startToken, Kind kind, String name, String localName, int startRow, int headerRow,
+      int endRow, boolean declarationOnly) {}
+
+  /**
+   * The definitions found, in the parser's order (nesting keeps that order for definitions that
+   * start and end on the same lines), each moved up over the comment rows right above it.
+   */
+  List<Definition> definitions(List<Found> found) {
+    List<Found> ordered = new ArrayList<>(found);
+    ordered.sort(Comparator.comparingInt(Found::startToken));
+    List<Definition> out = new ArrayList<>(ordered.size());
+    for (Found f : ordered) {
+      int start = f.startRow();
+      while (start > 0 && attachableRow[start - 1]) {
+        start--;
+      }
+      out.add(new Definition(f.kind(), f.name(), f.localName(), start + 1, f.endRow() + 1,
+          f.headerRow() + 1, f.declarationOnly()));
+    }
+    return out;
   }
 
   /** Whether tokens {@code a} and {@code b} touch (no space or comment between them). */
