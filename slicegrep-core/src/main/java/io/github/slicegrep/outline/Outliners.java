@@ -14,12 +14,18 @@ public final class Outliners {
   private static final Outliner PARSER =
       new TreeSitterOutliner(new Grammars()::forLanguage, HEURISTIC);
 
-  /** Python by its tokens where that scan is sure (the parser's outline, far faster). */
+  /**
+   * Python, Java and Go by their tokens where that scan is sure (the parser's outline, far
+   * faster); the parser takes the rest.
+   */
   private static final Outliner STANDARD =
       file ->
-          file.language() == Language.PYTHON
-              ? PythonOutliner.outline(file).orElseGet(() -> PARSER.outline(file))
-              : PARSER.outline(file);
+          switch (file.language()) {
+            case PYTHON -> PythonOutliner.outline(file).orElseGet(() -> PARSER.outline(file));
+            case JAVA -> JavaOutliner.outline(file).orElseGet(() -> PARSER.outline(file));
+            case GO -> GoOutliner.outline(file).orElseGet(() -> PARSER.outline(file));
+            default -> PARSER.outline(file);
+          };
 
   private Outliners() {}
 
@@ -27,9 +33,10 @@ public final class Outliners {
    * The best available outliner, chosen per file by its language: tree-sitter for Python, Java,
    * JavaScript, TypeScript, TSX, Go, Rust, C, C++, C#, Ruby, PHP, Kotlin, Bash, Scala, Swift,
    * Elixir, Haskell, Dart and OCaml; the indentation/brace heuristic for everything else (Lua
-   * among them) and whenever a grammar cannot load or a parse fails. Python files are outlined
-   * from their tokens, which gives the parser's definitions about a hundred times faster; the
-   * parser takes the few files that scan is unsure of. Never throws for file content.
+   * among them) and whenever a grammar cannot load or a parse fails. Python, Java and Go files
+   * are outlined from their tokens ({@code PythonOutliner}, {@code JavaOutliner}, {@code
+   * GoOutliner}), which gives the parser's definitions one to two orders of magnitude faster;
+   * the parser takes the few files those scans are unsure of. Never throws for file content.
    */
   public static Outliner standard() {
     return STANDARD;

@@ -21,11 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Grammars load only for the languages a search meets, seen from outside: a fresh JVM runs a
- * {@code --boundary fn} search over a Python-only tree, whose files the token scan outlines, and
- * its class-loading log must show no grammar class and (on Linux, from {@code /proc/self/maps})
- * no grammar's native library mapped; searching a tree of Scala, Swift, Elixir, Haskell, Dart,
- * OCaml and Lua files must then load exactly those six grammars (so the checks do see grammars
- * when they load), and a tab-indented Python file, left to the parser, the Python grammar.
+ * {@code --boundary fn} search over a tree of plain Python and Java, whose files the token scans
+ * outline, and its class-loading log must show no grammar class and (on Linux, from {@code
+ * /proc/self/maps}) no grammar's native library mapped; searching a tree of Scala, Swift, Elixir,
+ * Haskell, Dart, OCaml and Lua files must then load exactly those six grammars (so the checks do
+ * see grammars when they load), a tab-indented Python file, left to the parser, the Python
+ * grammar, and a Java file with a unicode escape in its code, left to the parser, Java's.
  */
 class LazyGrammarsTest {
   private static final Pattern GRAMMAR_CLASS =
@@ -55,9 +56,12 @@ class LazyGrammarsTest {
 
   @Test
   void grammarsLoadOnlyForTheFilesThatNeedTheParser(@TempDir Path tmp) throws Exception {
-    Path python = Files.createDirectories(tmp.resolve("python"));
-    Files.writeString(python.resolve("scorer.py"), "def score(q):\n    return len(q)\n");
-    Files.writeString(python.resolve("util.py"), "def helper(x):\n    return score(x)\n");
+    Path plain = Files.createDirectories(tmp.resolve("plain"));
+    Files.writeString(plain.resolve("scorer.py"), "def score(q):\n    return len(q)\n");
+    Files.writeString(plain.resolve("util.py"), "def helper(x):\n    return score(x)\n");
+    Files.writeString(plain.resolve("Scorer.java"),
+        "/** Scores. */\nclass Scorer {\n  int score(String q) {\n"
+            + "    return q.length();\n  }\n}\n");
     Path mixed = Files.createDirectories(tmp.resolve("mixed"));
     for (String fixture : List.of(
         "Scorer.scala", "Scorer.swift", "scorer.ex", "Scorer.hs", "scorer.dart", "scorer.ml",
@@ -70,14 +74,20 @@ class LazyGrammarsTest {
     Files.writeString(
         tabs.resolve("scorer.py"), "class Scorer:\n\tdef score(q):\n\t\treturn 1\n");
 
-    List<Loaded> perSearch = loadedGrammars(python, mixed, tabs);
+    // A unicode escape outside a literal leaves a Java file to the parser (JavaOutliner is unsure).
+    Path escaped = Files.createDirectories(tmp.resolve("escaped"));
+    Files.writeString(escaped.resolve("Scorer.java"),
+        "class Scorer {\n  int \\u0073core(String q) {\n    return 1;\n  }\n}\n");
 
-    assertEquals(List.of(), perSearch.get(0).classes(), "plain Python needs no parser");
+    List<Loaded> perSearch = loadedGrammars(plain, mixed, tabs, escaped);
+
+    assertEquals(List.of(), perSearch.get(0).classes(), "plain Python and Java need no parser");
     assertEquals(
         List.of("TreeSitterDart", "TreeSitterElixir", "TreeSitterHaskell", "TreeSitterOcaml",
             "TreeSitterScala", "TreeSitterSwift"),
         perSearch.get(1).classes());
     assertEquals(List.of("TreeSitterPython"), perSearch.get(2).classes());
+    assertEquals(List.of("TreeSitterJava"), perSearch.get(3).classes());
     if (Files.isReadable(MAPS)) {
       assertEquals(List.of(), perSearch.get(0).natives());
       assertEquals(
@@ -86,6 +96,9 @@ class LazyGrammarsTest {
       assertEquals(
           List.of("dart", "elixir", "haskell", "ocaml", "python", "scala", "swift"),
           perSearch.get(2).natives());
+      assertEquals(
+          List.of("dart", "elixir", "haskell", "java", "ocaml", "python", "scala", "swift"),
+          perSearch.get(3).natives());
     }
   }
 
