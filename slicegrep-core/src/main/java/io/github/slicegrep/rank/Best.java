@@ -69,7 +69,7 @@ public final class Best {
   }
 
   /** A long that orders as {@link Double#compare} orders {@code d}. */
-  static long sortable(double d) {
+  public static long sortable(double d) {
     long bits = Double.doubleToLongBits(d);
     return bits ^ ((bits >> 63) & Long.MAX_VALUE);
   }
@@ -79,7 +79,7 @@ public final class Best {
    * {@code a} is reordered. A three-way partition keeps runs of equal keys (tied scores are
    * common) from making it quadratic.
    */
-  static long select(long[] a, int rank) {
+  public static long select(long[] a, int rank) {
     int lo = 0;
     int hi = a.length - 1;
     while (lo < hi) {

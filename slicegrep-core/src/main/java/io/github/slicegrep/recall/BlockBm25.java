@@ -138,23 +138,40 @@ public final class BlockBm25 {
 
   /**
    * What a span's score takes from the span itself: its length in terms, how often each of the
-   * question's terms occurs in it and the proximity factor; counted once, it is scored as often
-   * as a search ranks its region. Immutable.
+   * question's terms occurs in it and, on first need, the proximity factor; counted once, it is
+   * scored as often as a search ranks its region. Immutable in what it answers.
    */
   public static final class Span {
+    private final Counting counting;
+    private final Occurrences in;
+    private final int from;
+    private final int to;
     private final int length;
     private final int[] tf;
-    private final double proximity;
+    /** How many of the question's stems (the first 64) occur in the span. */
+    private final int found;
+    /** Worked out when first asked (NaN until then): the factor the bounds bracket. */
+    private volatile double proximity = Double.NaN;
 
-    private Span(int length, int[] tf, double proximity) {
+    private Span(Counting counting, Occurrences in, int from, int to, int length, int[] tf,
+        int found) {
+      this.counting = counting;
+      this.in = in;
+      this.from = from;
+      this.to = to;
       this.length = length;
       this.tf = tf;
-      this.proximity = proximity;
+      this.found = found;
     }
 
-    /** The proximity factor, for tests. */
+    /** The proximity factor (1 when none of the question's terms is in the span). */
     double proximity() {
-      return proximity;
+      double p = proximity;
+      if (Double.isNaN(p)) {
+        p = counting.proximity(in, from, to, found);
+        proximity = p;
+      }
+      return p;
     }
   }
 
@@ -163,6 +180,29 @@ public final class BlockBm25 {
    * statistics, times the proximity factor.
    */
   public double score(Span span) {
+    double sum = saturated(span);
+    return sum == 0 ? 0 : sum * span.proximity();
+  }
+
+  /**
+   * A score no span's {@link #score} is below: what the proximity factor is at least, given
+   * how many of the question's stems the span holds (one stem is every window's best). Known
+   * without looking at the span's lines.
+   */
+  public double minScore(Span span) {
+    return saturated(span) * counting.proximityAtLeast(span.found);
+  }
+
+  /**
+   * A score no span's {@link #score} is above: all the stems it holds in one window, at best.
+   * Known without looking at the span's lines.
+   */
+  public double maxScore(Span span) {
+    return saturated(span) * counting.proximityAtMost(span.found);
+  }
+
+  /** Each term's saturated count against this corpus's statistics, summed. */
+  private double saturated(Span span) {
     double norm = K1 * (1 - B + B * span.length / averageLength);
     double sum = 0;
     for (int i = 0; i < idf.length; i++) {
@@ -171,7 +211,7 @@ public final class BlockBm25 {
         sum += counting.weights[i] * idf[i] * tf * (K1 + 1) / (tf + norm);
       }
     }
-    return sum == 0 ? 0 : sum * span.proximity;
+    return sum;
   }
 
   /**
@@ -342,7 +382,6 @@ public final class BlockBm25 {
       int first = in.terms.firstTerm(from);
       int last = in.terms.firstTerm(to + 1);
       int[] tf = new int[terms.length];
-      boolean any = false;
       int found = 0;
       for (int i = 0; i < terms.length; i++) {
         int[] p = in.positions[i];
@@ -351,13 +390,21 @@ public final class BlockBm25 {
           end++;
         }
         tf[i] = end - at[i];
-        any |= tf[i] > 0;
         if (tf[i] > 0 && stemBit[i] != 0) {
           found++;
         }
       }
-      // Every term found adds a positive amount, so the proximity matters only then.
-      return new Span(last - first, tf, any ? proximity(in, from, to, found) : 1);
+      return new Span(this, in, from, to, last - first, tf, found);
+    }
+
+    /** The least proximity factor of a span holding {@code found} of the stems. */
+    double proximityAtLeast(int found) {
+      return stems < 2 || found == 0 ? 1 : 1 + PROXIMITY_WEIGHT / Math.min(stems, Long.SIZE);
+    }
+
+    /** The greatest proximity factor of a span holding {@code found} of the stems. */
+    double proximityAtMost(int found) {
+      return stems < 2 ? 1 : 1 + PROXIMITY_WEIGHT * found / Math.min(stems, Long.SIZE);
     }
 
     /**
@@ -368,7 +415,7 @@ public final class BlockBm25 {
      * @param found how many of the stems occur in the span
      */
     private double proximity(Occurrences in, int from, int to, int found) {
-      if (stems < 2) {
+      if (stems < 2 || found == 0) {
         return 1;
       }
       // One stem alone is every window's best; all of them in one window is the most there is.

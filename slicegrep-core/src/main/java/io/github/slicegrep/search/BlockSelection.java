@@ -126,8 +126,8 @@ final class BlockSelection {
     }
 
     /**
-     * Each block holding a hit scored against the statistics (a block without one holds none
-     * of the question's words).
+     * Each block holding a hit, counted against the statistics with the bounds of its score (a
+     * block without a hit holds none of the question's words, and one scoring 0 is dropped).
      */
     List<Scored> scored(BlockBm25.Counting counting, BlockBm25 statistics) {
       int[] from = new int[hitBlocks.size()];
@@ -139,9 +139,10 @@ final class BlockSelection {
       BlockBm25.Span[] spans = counting.spans(share, from, to);
       List<Scored> out = new ArrayList<>(spans.length);
       for (int b = 0; b < spans.length; b++) {
-        double score = statistics.score(spans[b]);
-        if (score > 0) {
-          out.add(new Scored(this, from[b], score));
+        double atMost = statistics.maxScore(spans[b]);
+        if (atMost > 0) {
+          out.add(new Scored(this, from[b], spans[b], statistics,
+              statistics.minScore(spans[b]), atMost));
         }
       }
       return out;
@@ -184,10 +185,20 @@ final class BlockSelection {
         file, share, blocks, hitBlocks, views.factsOf(file).isTest(), fragments, defines);
   }
 
-  /** A block by its first line, in its counted file, with its BM25 score. */
-  private record Scored(Counted counted, int startLine, double score) {
+  /**
+   * A block by its first line, in its counted file, with the bounds of its BM25 score; the
+   * score itself (its proximity factor reads the file's stem lines) is worked out only for the
+   * blocks that could be chosen.
+   */
+  private record Scored(
+      Counted counted, int startLine, BlockBm25.Span span, BlockBm25 statistics,
+      double atLeast, double atMost) {
     SourceFile file() {
       return counted.file();
+    }
+
+    double score() {
+      return statistics.score(span);
     }
 
     /** Best first; ties by path and line, so that the choice never depends on thread order. */
@@ -197,9 +208,25 @@ final class BlockSelection {
             .thenComparing(Scored::startLine, Comparator.reverseOrder());
   }
 
-  /** The {@code k} best of the blocks {@code which} accepts. */
+  /**
+   * The {@code k} best of the blocks {@code which} accepts. Only blocks whose score can reach
+   * the {@code k}-th best of the scores known to be reached are scored: every other one is
+   * below {@code k} blocks whatever its proximity, so the choice is the same.
+   */
   private static List<Scored> best(List<Scored> blocks, int k, Predicate<Scored> which) {
-    return Best.of(blocks, k, Scored::score, Scored.WORST_FIRST, which);
+    List<Scored> taking = blocks.stream().filter(which).toList();
+    if (taking.size() <= k) {
+      return taking;
+    }
+    long[] reached = new long[taking.size()];
+    for (int i = 0; i < reached.length; i++) {
+      reached[i] = Best.sortable(taking.get(i).atLeast());
+    }
+    long threshold = Best.select(reached, reached.length - k);
+    List<Scored> contenders =
+        taking.stream().filter(b -> Best.sortable(b.atMost()) >= threshold).toList();
+    contenders.parallelStream().forEach(Scored::score); // each file's stem lines, in parallel
+    return Best.of(contenders, k, Scored::score, Scored.WORST_FIRST, b -> true);
   }
 
   private static void addFilesOf(List<Scored> blocks, Set<SourceFile> files) {
