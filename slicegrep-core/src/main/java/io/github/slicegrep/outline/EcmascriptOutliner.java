@@ -779,9 +779,13 @@ final class EcmascriptOutliner {
       if (t.kind[p] == PUNCT) {
         char c = t.punct[p];
         if (c == '+' || c == '-') {
-          return p > 0 && t.is(p - 1, c) && t.adjacent(p - 1, p) ? 0 : CONTINUES;
-        }
-        if (c != ')' && c != ']' && c != '}') {
+          if (!(p > 0 && t.is(p - 1, c) && t.adjacent(p - 1, p))) {
+            return CONTINUES;
+          }
+          if (!postfix(p - 1)) {
+            return 0;
+          }
+        } else if (c != ')' && c != ']' && c != '}') {
           return CONTINUES;
         }
       } else if (t.kind[p] == IDENT) {
@@ -818,6 +822,18 @@ final class EcmascriptOutliner {
         return ENDS;
       }
       return t.punct[n] == '`' ? 0 : ENDS;
+    }
+
+    /** Whether the {@code ++} or {@code --} at {@code first} follows a value on its line. */
+    private boolean postfix(int first) {
+      int v = first - 1;
+      if (v < 0 || t.row[v] != t.row[first]) {
+        return false;
+      }
+      if (t.kind[v] == IDENT) {
+        return !KEYWORDS.contains(t.word[v]) || VALUE_WORDS.contains(t.word[v]);
+      }
+      return t.kind[v] == LITERAL || t.is(v, ')') || t.is(v, ']');
     }
   }
 }
