@@ -48,6 +48,8 @@ final class CurlyTokens {
   char[] punct;
   String[] word;
   int[] row;
+  /** The row a token ends on: its row, but for a JavaScript template literal over lines. */
+  int[] lastRow;
   int[] column;
   /** For a bracket, the index of its partner. */
   int[] partner;
@@ -64,6 +66,7 @@ final class CurlyTokens {
     punct = new char[capacity];
     word = new String[capacity];
     row = new int[capacity];
+    lastRow = new int[capacity];
     column = new int[capacity];
   }
 
@@ -88,12 +91,14 @@ final class CurlyTokens {
       punct = Arrays.copyOf(punct, n);
       word = Arrays.copyOf(word, n);
       row = Arrays.copyOf(row, n);
+      lastRow = Arrays.copyOf(lastRow, n);
       column = Arrays.copyOf(column, n);
     }
     kind[count] = k;
     punct[count] = p;
     word[count] = w;
     row[count] = r;
+    lastRow[count] = r;
     column[count] = c;
     count++;
   }
@@ -240,6 +245,7 @@ final class CurlyTokens {
         }
         add(LITERAL, '`', null, r, i);
         r = (int) (end >>> 32);
+        lastRow[count - 1] = r;
         i = (int) end;
       } else if (c == '"' || c == '\'') {
         int end = quotedEnd(line, i + 1, c);

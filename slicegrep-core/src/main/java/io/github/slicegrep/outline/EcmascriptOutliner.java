@@ -245,7 +245,7 @@ final class EcmascriptOutliner {
       int j = at + 1;
       while (true) {
         int name = -1;
-        if (t.isIdent(j) && !KEYWORDS.contains(t.word[j])) {
+        if (t.isIdent(j) && (!KEYWORDS.contains(t.word[j]) || MODIFIERS.contains(t.word[j]))) {
           name = j++;
         } else if (t.is(j, '{') || t.is(j, '[')) {
           opens[j] = PATTERN;
@@ -271,9 +271,9 @@ final class EcmascriptOutliner {
       int endRow;
       if (t.is(j, ';')) {
         endRow = t.row[j];
-      } else if (j >= t.count || t.is(j, '}') || t.row[j] > t.row[j - 1]
+      } else if (j >= t.count || t.is(j, '}') || t.row[j] > t.lastRow[j - 1]
           && automaticSemicolon(j - 1, j) == ENDS) {
-        endRow = t.row[j - 1];
+        endRow = t.lastRow[j - 1];
       } else {
         throw new Unsure();
       }
@@ -308,8 +308,8 @@ final class EcmascriptOutliner {
       int endRow;
       if (t.is(next, ';')) {
         endRow = t.row[next];
-      } else if (next >= t.count || t.is(next, '}') || t.row[next] > t.row[end]) {
-        endRow = t.row[end]; // expressionEnd stopped at a line break the parser ends it at
+      } else if (next >= t.count || t.is(next, '}') || t.row[next] > t.lastRow[end]) {
+        endRow = t.lastRow[end]; // expressionEnd stopped at a line break the parser ends it at
       } else {
         throw new Unsure(); // `a = function () {}, b = 1`: a sequence
       }
@@ -352,7 +352,10 @@ final class EcmascriptOutliner {
           return true;
         }
         if (c == ':') {
-          throw new Unsure();
+          if (endsCaseLabel(p)) {
+            return true;
+          }
+          throw new Unsure(); // a label or a conditional
         }
         if (c == ')') {
           int open = t.partner[p];
@@ -363,7 +366,7 @@ final class EcmascriptOutliner {
       } else if (t.kind[p] == IDENT && (t.word[p].equals("else") || t.word[p].equals("do"))) {
         return true;
       }
-      if (t.row[p] < t.row[i]) {
+      if (t.lastRow[p] < t.row[i]) {
         int answer = automaticSemicolon(p, i);
         if (answer == ENDS) {
           return true;
@@ -373,6 +376,20 @@ final class EcmascriptOutliner {
         }
       }
       return false;
+    }
+
+    /**
+     * Whether the {@code :} at {@code colon} ends {@code default:} or {@code case} followed by
+     * names, literals and dots only (no conditional can hide in that).
+     */
+    private boolean endsCaseLabel(int colon) {
+      int k = colon - 1;
+      while (k >= 0 && (t.kind[k] == LITERAL || t.is(k, '.') || t.isIdent(k)
+          && !t.word[k].equals("case") && !t.word[k].equals("default"))) {
+        k--;
+      }
+      return k >= 0 && k < colon - 1 && t.isWord(k, "case") || k == colon - 1
+          && t.isWord(k, "default");
     }
 
     // ---- functions and classes wherever they are ----
@@ -491,7 +508,7 @@ final class EcmascriptOutliner {
           int end = expressionEnd(value);
           if (functionEnd(value) == end) {
             found.add(new Found(start, Kind.METHOD, text, text, t.row[start], t.row[name],
-                t.row[end], false));
+                t.lastRow[end], false));
           }
           k = end + 1;
           if (t.is(k, ',')) {
@@ -499,7 +516,7 @@ final class EcmascriptOutliner {
           }
         } else if (t.is(after, ';') || after == close) {
           k = after;
-        } else if (t.row[after] > t.row[after - 1]
+        } else if (t.row[after] > t.lastRow[after - 1]
             && automaticSemicolon(after - 1, after) == ENDS) {
           k = after;
         } else {
@@ -567,7 +584,7 @@ final class EcmascriptOutliner {
           String unquoted = text.replaceAll("^[\"'`]|[\"'`]$", "");
           if (!unquoted.isEmpty()) {
             found.add(new Found(from, Kind.METHOD, unquoted, unquoted, t.row[from],
-                t.row[from], t.row[to - 1], false));
+                t.row[from], t.lastRow[to - 1], false));
           }
         }
         return;
@@ -639,7 +656,7 @@ final class EcmascriptOutliner {
       }
       if (t.kind[p] == IDENT) {
         return switch (t.word[p]) {
-          case "else", "try", "finally", "do" -> BLOCK;
+          case "else", "try", "finally", "do", "catch" -> BLOCK;
           case "const", "let", "var" -> PATTERN;
           case "import", "export" -> NAME_LIST;
           default -> {
@@ -669,6 +686,9 @@ final class EcmascriptOutliner {
       if (c == ':') {
         if (context == OBJECT || context == PAREN || context == BRACKET) {
           return OBJECT;
+        }
+        if (context == BLOCK && endsCaseLabel(p)) {
+          return BLOCK;
         }
         throw new Unsure();
       }
@@ -743,7 +763,7 @@ final class EcmascriptOutliner {
     private int expressionEnd(int s) throws Unsure {
       int k = s;
       while (k < t.count) {
-        if (k > s && t.row[k] > t.row[k - 1]) {
+        if (k > s && t.row[k] > t.lastRow[k - 1]) {
           int answer = automaticSemicolon(k - 1, k);
           if (answer == ENDS) {
             return k - 1;

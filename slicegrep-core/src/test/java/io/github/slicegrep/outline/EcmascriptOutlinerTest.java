@@ -124,6 +124,20 @@ class EcmascriptOutlinerTest {
           + b
         const n = () => {}
         function later() {}
+        const usage = () =>
+        `Usage ${n}:
+
+          more
+        `
+
+        switch (x) {
+          case 1: function inCase() {}
+          case A.B: {
+            exports.f = () => {}
+          }
+          default:
+            var g = function () {}
+        }
         """);
   }
 
@@ -149,7 +163,7 @@ class EcmascriptOutlinerTest {
             "const t = `${() => 1}`\n",
             "if (x) /re/.test(y)\n",
             "x = {}\n/re/.test(y)\n",
-            "switch (x) { case 1: function f() {} }\n",
+            "switch (x) { case a ? b : c: function f() {} }\n",
             "call(a = function () {})\n",
             "a = b = function () {}\n",
             "const caf\u00e9 = () => {}\n",
