@@ -52,34 +52,13 @@ final class EcmascriptOutliner {
   }
 
   /** What a brace, parenthesis or bracket opens. */
-  private static final int BLOCK = 1;
-  private static final int OBJECT = 2;
-  private static final int PATTERN = 3;
-  private static final int CLASS_BODY = 4;
-  private static final int NAME_LIST = 5;
-  private static final int PAREN = 6;
-  private static final int BRACKET = 7;
-
-  /** The parser's automatic-semicolon answers for a line break. */
-  private static final int ENDS = 1;
-  private static final int CONTINUES = 2;
-
-  /** JavaScript's reserved words and the contextual ones the scan treats alike. */
-  private static final Set<String> KEYWORDS =
-      Set.of(
-          "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete",
-          "do", "else", "export", "extends", "finally", "for", "function", "if", "import", "in",
-          "instanceof", "new", "return", "switch", "throw", "try", "typeof", "var", "void",
-          "while", "with", "yield", "let", "static", "async", "await", "get", "set", "of",
-          "enum");
-
-  /** Values that end an expression although they are keywords. */
-  private static final Set<String> VALUE_WORDS =
-      Set.of("this", "null", "true", "false", "super", "undefined");
-
-  /** Keywords an expression goes on after, over a line break. */
-  private static final Set<String> OPERATOR_WORDS =
-      Set.of("typeof", "new", "void", "delete", "in", "instanceof", "await");
+  static final int BLOCK = 1;
+  static final int OBJECT = 2;
+  static final int PATTERN = 3;
+  static final int CLASS_BODY = 4;
+  static final int NAME_LIST = 5;
+  static final int PAREN = 6;
+  static final int BRACKET = 7;
 
   /** Keywords after which an expression starts (a function there is an expression). */
   private static final Set<String> BEFORE_EXPRESSION =
@@ -87,11 +66,6 @@ final class EcmascriptOutliner {
           "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw",
           "yield", "await", "extends", "default");
 
-  /** Keywords whose parenthesised part may be followed by a statement without braces. */
-  private static final Set<String> CONDITIONS = Set.of("if", "while", "for", "with");
-
-  /** Words before a method's name in a class body or an object literal. */
-  private static final Set<String> MODIFIERS = Set.of("static", "async", "get", "set");
 
   /** One pass over the tokens. */
   private static final class Scan {
@@ -109,6 +83,9 @@ final class EcmascriptOutliner {
     /** {@code function} and {@code class} keywords read as declarations. */
     private final boolean[] declared;
 
+    private final EcmascriptExpressions x;
+    private final EcmascriptMembers members;
+
     Scan(CurlyTokens tokens, List<String> lines) {
       this.t = tokens;
       this.lines = lines;
@@ -117,6 +94,9 @@ final class EcmascriptOutliner {
       this.accounted = new boolean[tokens.count];
       this.key = new boolean[tokens.count];
       this.declared = new boolean[tokens.count];
+      this.x = new EcmascriptExpressions(tokens);
+      this.members =
+          new EcmascriptMembers(tokens, lines, x, found, opens, parameters, accounted, key);
     }
 
     List<Definition> definitions() throws Unsure {
@@ -132,12 +112,12 @@ final class EcmascriptOutliner {
               opens[i] = braceKind(i, context);
             }
             if (opens[i] == OBJECT || opens[i] == PATTERN) {
-              objectEntries(i, opens[i] == PATTERN);
+              members.objectEntries(i, opens[i] == PATTERN);
             }
             stack[depth++] = i;
           } else if (c == '(') {
             opens[i] = PAREN;
-            if (isArrow(t.partner[i] + 1)) {
+            if (x.isArrow(t.partner[i] + 1)) {
               parameters[i] = true;
             }
             stack[depth++] = i;
@@ -146,7 +126,7 @@ final class EcmascriptOutliner {
             stack[depth++] = i;
           } else if (c == ')' || c == ']' || c == '}') {
             depth--;
-          } else if (c == '=' && plainAssignment(i) && !accounted[i] && functionStart(i + 1)
+          } else if (c == '=' && x.plainAssignment(i) && !accounted[i] && x.functionStart(i + 1)
               && !(context == PAREN && parameters[contextOpen]) && context != PATTERN) {
             // A function assigned inside an expression or a pattern: which of these the
             // grammar reads as an assignment is not the scan's to guess.
@@ -177,9 +157,9 @@ final class EcmascriptOutliner {
             case "export", "function", "class", "const", "var" -> true;
             case "let" -> t.isIdent(i + 1) || t.is(i + 1, '{') || t.is(i + 1, '[');
             case "async" -> t.isWord(i + 1, "function") && t.row[i + 1] == t.row[i];
-            default -> !KEYWORDS.contains(w) && assignmentEquals(i) >= 0;
+            default -> !EcmascriptExpressions.KEYWORDS.contains(w) && assignmentEquals(i) >= 0;
           };
-      if (!candidate || !startsStatement(i)) {
+      if (!candidate || !x.startsStatement(i)) {
         return;
       }
       if (w.equals("export")) {
@@ -245,7 +225,7 @@ final class EcmascriptOutliner {
       int j = at + 1;
       while (true) {
         int name = -1;
-        if (t.isIdent(j) && (!KEYWORDS.contains(t.word[j]) || MODIFIERS.contains(t.word[j]))) {
+        if (t.isIdent(j) && (!EcmascriptExpressions.KEYWORDS.contains(t.word[j]) || EcmascriptMembers.MODIFIERS.contains(t.word[j]))) {
           name = j++;
         } else if (t.is(j, '{') || t.is(j, '[')) {
           opens[j] = PATTERN;
@@ -253,11 +233,11 @@ final class EcmascriptOutliner {
         } else {
           throw new Unsure();
         }
-        if (t.is(j, '=') && plainAssignment(j)) {
+        if (t.is(j, '=') && x.plainAssignment(j)) {
           accounted[j] = true;
           int value = j + 1;
-          int end = expressionEnd(value);
-          if (name >= 0 && functionEnd(value) == end) {
+          int end = x.expressionEnd(value);
+          if (name >= 0 && x.functionEnd(value) == end) {
             functions.add(name);
           }
           j = end + 1;
@@ -272,7 +252,7 @@ final class EcmascriptOutliner {
       if (t.is(j, ';')) {
         endRow = t.row[j];
       } else if (j >= t.count || t.is(j, '}') || t.row[j] > t.lastRow[j - 1]
-          && automaticSemicolon(j - 1, j) == ENDS) {
+          && x.automaticSemicolon(j - 1, j) == EcmascriptExpressions.ENDS) {
         endRow = t.lastRow[j - 1];
       } else {
         throw new Unsure();
@@ -292,7 +272,7 @@ final class EcmascriptOutliner {
       while (t.is(j, '.') && t.isIdent(j + 1)) {
         j += 2;
       }
-      return t.is(j, '=') && plainAssignment(j) && functionStart(j + 1) ? j : -1;
+      return t.is(j, '=') && x.plainAssignment(j) && x.functionStart(j + 1) ? j : -1;
     }
 
     /** An assignment statement of a function: {@code exports.load = function () {...};}. */
@@ -300,8 +280,8 @@ final class EcmascriptOutliner {
       int equals = assignmentEquals(i);
       accounted[equals] = true;
       int value = equals + 1;
-      int end = expressionEnd(value);
-      if (functionEnd(value) != end) {
+      int end = x.expressionEnd(value);
+      if (x.functionEnd(value) != end) {
         return; // `f = function () {}.bind(this)`: a call, no function
       }
       int next = end + 1;
@@ -335,61 +315,6 @@ final class EcmascriptOutliner {
         found.add(new Found(i, Kind.FUNCTION, property, property, t.row[i], t.row[last],
             endRow, false));
       }
-    }
-
-    /**
-     * Whether token {@code i} starts a statement, by the token before it; unsure after a
-     * {@code :} (a case, a label or a conditional) or a line break the parser may not end at.
-     */
-    private boolean startsStatement(int i) throws Unsure {
-      if (i == 0) {
-        return true;
-      }
-      int p = i - 1;
-      if (t.kind[p] == PUNCT) {
-        char c = t.punct[p];
-        if (c == ';' || c == '{' || c == '}') {
-          return true;
-        }
-        if (c == ':') {
-          if (endsCaseLabel(p)) {
-            return true;
-          }
-          throw new Unsure(); // a label or a conditional
-        }
-        if (c == ')') {
-          int open = t.partner[p];
-          if (open > 0 && t.isIdent(open - 1) && CONDITIONS.contains(t.word[open - 1])) {
-            return true;
-          }
-        }
-      } else if (t.kind[p] == IDENT && (t.word[p].equals("else") || t.word[p].equals("do"))) {
-        return true;
-      }
-      if (t.lastRow[p] < t.row[i]) {
-        int answer = automaticSemicolon(p, i);
-        if (answer == ENDS) {
-          return true;
-        }
-        if (answer != CONTINUES) {
-          throw new Unsure();
-        }
-      }
-      return false;
-    }
-
-    /**
-     * Whether the {@code :} at {@code colon} ends {@code default:} or {@code case} followed by
-     * names, literals and dots only (no conditional can hide in that).
-     */
-    private boolean endsCaseLabel(int colon) {
-      int k = colon - 1;
-      while (k >= 0 && (t.kind[k] == LITERAL || t.is(k, '.') || t.isIdent(k)
-          && !t.word[k].equals("case") && !t.word[k].equals("default"))) {
-        k--;
-      }
-      return k >= 0 && k < colon - 1 && t.isWord(k, "case") || k == colon - 1
-          && t.isWord(k, "default");
     }
 
     // ---- functions and classes wherever they are ----
@@ -464,186 +389,9 @@ final class EcmascriptOutliner {
       }
       if (opens[j] != CLASS_BODY) {
         opens[j] = CLASS_BODY;
-        classMembers(j);
+        members.classMembers(j);
       }
       return j;
-    }
-
-    /** The methods and function-valued fields of the class body opening at {@code open}. */
-    private void classMembers(int open) throws Unsure {
-      int close = t.partner[open];
-      int k = open + 1;
-      while (k < close) {
-        if (t.is(k, ';')) {
-          k++;
-          continue;
-        }
-        int start = k;
-        if (t.isWord(k, "static") && t.is(k + 1, '{')) {
-          opens[k + 1] = BLOCK; // a static initialisation block
-          k = t.partner[k + 1] + 1;
-          continue;
-        }
-        int name = afterModifiers(k);
-        int after = keyEnd(name);
-        String text = keyText(name, after);
-        if (t.is(after, '(')) {
-          int body = t.partner[after] + 1;
-          if (!t.is(body, '{')) {
-            throw new Unsure();
-          }
-          parameters[after] = true;
-          opens[body] = BLOCK;
-          found.add(new Found(start, Kind.METHOD, text, text, t.row[start], t.row[name],
-              t.row[t.partner[body]], false));
-          k = t.partner[body] + 1;
-          continue;
-        }
-        if (name != start && !t.isWord(start, "static") || t.is(name, '*')) {
-          throw new Unsure(); // `get x;`, `async x = 1`: not what a field looks like
-        }
-        if (t.is(after, '=') && plainAssignment(after)) {
-          accounted[after] = true;
-          int value = after + 1;
-          int end = expressionEnd(value);
-          if (functionEnd(value) == end) {
-            found.add(new Found(start, Kind.METHOD, text, text, t.row[start], t.row[name],
-                t.lastRow[end], false));
-          }
-          k = end + 1;
-          if (t.is(k, ',')) {
-            throw new Unsure();
-          }
-        } else if (t.is(after, ';') || after == close) {
-          k = after;
-        } else if (t.row[after] > t.lastRow[after - 1]
-            && automaticSemicolon(after - 1, after) == ENDS) {
-          k = after;
-        } else {
-          throw new Unsure();
-        }
-      }
-    }
-
-    // ---- object literals and patterns ----
-
-    /** The entries of the object literal or pattern opening at {@code open}. */
-    private void objectEntries(int open, boolean pattern) throws Unsure {
-      int close = t.partner[open];
-      int k = open + 1;
-      while (k < close) {
-        int end = k;
-        while (end < close && !t.is(end, ',')) {
-          if (t.is(end, '(') || t.is(end, '[') || t.is(end, '{')) {
-            end = t.partner[end];
-          }
-          end++;
-        }
-        entry(k, end, pattern);
-        k = end + 1;
-      }
-    }
-
-    /** One entry, tokens {@code [from, to)}. */
-    private void entry(int from, int to, boolean pattern) throws Unsure {
-      if (from == to) {
-        throw new Unsure(); // `{,}`: not an object the scan knows
-      }
-      if (t.is(from, '.')) {
-        if (!t.is(from + 1, '.') || !t.is(from + 2, '.')) {
-          throw new Unsure();
-        }
-        return; // a spread or rest element
-      }
-      int name = afterModifiers(from);
-      int after = keyEnd(name);
-      String text = keyText(name, after);
-      if (after == to && name == from) {
-        return; // shorthand
-      }
-      if (t.is(after, '(') && !pattern) {
-        int body = t.partner[after] + 1;
-        if (!t.is(body, '{') || t.partner[body] != to - 1) {
-          throw new Unsure();
-        }
-        parameters[after] = true;
-        opens[body] = BLOCK;
-        found.add(new Found(from, Kind.METHOD, text, text, t.row[from], t.row[name],
-            t.row[to - 1], false));
-        return;
-      }
-      if (name != from) {
-        throw new Unsure();
-      }
-      if (t.is(after, ':')) {
-        int value = after + 1;
-        if (value >= to) {
-          throw new Unsure();
-        }
-        if (!pattern && functionEnd(value) == to - 1) {
-          String unquoted = text.replaceAll("^[\"'`]|[\"'`]$", "");
-          if (!unquoted.isEmpty()) {
-            found.add(new Found(from, Kind.METHOD, unquoted, unquoted, t.row[from],
-                t.row[from], t.lastRow[to - 1], false));
-          }
-        }
-        return;
-      }
-      if (t.is(after, '=') && plainAssignment(after) && t.isIdent(from)) {
-        accounted[after] = true; // a default in a pattern
-        return;
-      }
-      if (t.isWord(after, "as") && t.isIdent(after + 1) && after + 2 == to) {
-        return; // an import or export list
-      }
-      throw new Unsure();
-    }
-
-    /** The index of a member's or entry's key after its modifiers and generator star. */
-    private int afterModifiers(int k) throws Unsure {
-      int j = k;
-      while (t.isIdent(j) && MODIFIERS.contains(t.word[j]) && startsKey(j + 1)) {
-        if (t.row[j + 1] != t.row[j]) {
-          throw new Unsure();
-        }
-        j++;
-      }
-      if (t.is(j, '*')) {
-        j++;
-      }
-      return j;
-    }
-
-    private boolean startsKey(int j) {
-      return t.isIdent(j) || t.is(j, '[') || t.is(j, '*')
-          || t.kind[j] == LITERAL && t.word[j] != null;
-    }
-
-    /** The index after the key at {@code k}: a name, a string or number, or {@code [...]}. */
-    private int keyEnd(int k) throws Unsure {
-      if (t.isIdent(k)) {
-        key[k] = true;
-        return k + 1;
-      }
-      if (k < t.count && t.kind[k] == LITERAL && t.word[k] != null) {
-        return k + 1;
-      }
-      if (t.is(k, '[')) {
-        return t.partner[k] + 1;
-      }
-      throw new Unsure();
-    }
-
-    /** A key's text as the parser's node text gives it (one line). */
-    private String keyText(int k, int after) throws Unsure {
-      if (t.kind[k] != PUNCT) {
-        return t.word[k];
-      }
-      int close = after - 1;
-      if (t.row[close] != t.row[k]) {
-        throw new Unsure();
-      }
-      return lines.get(t.row[k]).substring(t.column[k], t.column[close] + 1);
     }
 
     // ---- braces ----
@@ -674,7 +422,7 @@ final class EcmascriptOutliner {
       if (c == ')' || c == ';' || c == '}') {
         return BLOCK;
       }
-      if (c == '>' && isArrow(p - 1)) {
+      if (c == '>' && x.isArrow(p - 1)) {
         return BLOCK;
       }
       if (c == '{') {
@@ -687,7 +435,7 @@ final class EcmascriptOutliner {
         if (context == OBJECT || context == PAREN || context == BRACKET) {
           return OBJECT;
         }
-        if (context == BLOCK && endsCaseLabel(p)) {
+        if (context == BLOCK && x.endsCaseLabel(p)) {
           return BLOCK;
         }
         throw new Unsure();
@@ -696,164 +444,6 @@ final class EcmascriptOutliner {
         throw new Unsure();
       }
       return OBJECT;
-    }
-
-    // ---- expressions ----
-
-    /** Whether {@code =} at {@code i} is a plain assignment (not {@code ==}, {@code =>}, ...). */
-    private boolean plainAssignment(int i) {
-      if (i + 1 < t.count && t.kind[i + 1] == PUNCT && (t.punct[i + 1] == '=' || t.punct[i + 1]
-          == '>') && t.adjacent(i, i + 1)) {
-        return false;
-      }
-      return !(i > 0 && t.kind[i - 1] == PUNCT && "=!<>+-*/%&|^?".indexOf(t.punct[i - 1]) >= 0
-          && t.adjacent(i - 1, i));
-    }
-
-    private boolean isArrow(int i) {
-      return t.is(i, '=') && t.is(i + 1, '>') && t.adjacent(i, i + 1);
-    }
-
-    /** Whether a function (or an arrow function) starts at {@code v}. */
-    private boolean functionStart(int v) {
-      int j = v;
-      if (t.isWord(j, "async") && j + 1 < t.count && t.row[j + 1] == t.row[j]
-          && (t.isWord(j + 1, "function") || t.is(j + 1, '(') || t.isIdent(j + 1))) {
-        j++;
-      }
-      if (t.isWord(j, "function")) {
-        return true;
-      }
-      if (t.is(j, '(')) {
-        return isArrow(t.partner[j] + 1);
-      }
-      return t.isIdent(j) && isArrow(j + 1);
-    }
-
-    /** The last token of the function starting at {@code v}, or -1 when none starts there. */
-    private int functionEnd(int v) throws Unsure {
-      if (!functionStart(v)) {
-        return -1;
-      }
-      int j = t.isWord(v, "async") && !isArrow(v + 1) ? v + 1 : v;
-      if (t.isWord(j, "function")) {
-        int k = j + 1;
-        if (t.is(k, '*')) {
-          k++;
-        }
-        if (t.isIdent(k)) {
-          k++;
-        }
-        if (!t.is(k, '(') || !t.is(t.partner[k] + 1, '{')) {
-          throw new Unsure();
-        }
-        return t.partner[t.partner[k] + 1];
-      }
-      int body = t.is(j, '(') ? t.partner[j] + 3 : j + 3;
-      if (t.is(body, '{')) {
-        return t.partner[body];
-      }
-      return expressionEnd(body);
-    }
-
-    /**
-     * The last token of the expression starting at {@code s}: before a {@code ,}, {@code ;} or
-     * closing bracket at its level, or at a line break where the parser ends the statement.
-     */
-    private int expressionEnd(int s) throws Unsure {
-      int k = s;
-      while (k < t.count) {
-        if (k > s && t.row[k] > t.lastRow[k - 1]) {
-          int answer = automaticSemicolon(k - 1, k);
-          if (answer == ENDS) {
-            return k - 1;
-          }
-          if (answer != CONTINUES) {
-            throw new Unsure();
-          }
-        }
-        if (t.kind[k] == PUNCT) {
-          char c = t.punct[k];
-          if (c == '(' || c == '[' || c == '{') {
-            k = t.partner[k] + 1;
-            continue;
-          }
-          if (c == ')' || c == ']' || c == '}' || c == ',' || c == ';') {
-            break;
-          }
-        }
-        k++;
-      }
-      if (k == s) {
-        throw new Unsure();
-      }
-      return k - 1;
-    }
-
-    /**
-     * The parser's automatic semicolon at a line break between tokens {@code p} and {@code n}:
-     * none after a token that cannot end an expression, else one unless the next line starts
-     * with what continues one (tree-sitter-javascript's scanner); 0 when unsure.
-     */
-    private int automaticSemicolon(int p, int n) {
-      if (t.kind[p] == PUNCT) {
-        char c = t.punct[p];
-        if (c == '+' || c == '-') {
-          if (!(p > 0 && t.is(p - 1, c) && t.adjacent(p - 1, p))) {
-            return CONTINUES;
-          }
-          if (!postfix(p - 1)) {
-            return 0;
-          }
-        } else if (c != ')' && c != ']' && c != '}') {
-          return CONTINUES;
-        }
-      } else if (t.kind[p] == IDENT) {
-        String w = t.word[p];
-        if (OPERATOR_WORDS.contains(w)) {
-          return CONTINUES;
-        }
-        if (KEYWORDS.contains(w) && !VALUE_WORDS.contains(w)) {
-          return 0;
-        }
-      }
-      if (t.kind[n] == PUNCT) {
-        char c = t.punct[n];
-        if (",.:;*%><=[(?^|&/".indexOf(c) >= 0) {
-          return CONTINUES;
-        }
-        if (c == '+' || c == '-') {
-          return t.is(n + 1, c) && t.adjacent(n, n + 1) ? 0 : CONTINUES;
-        }
-        if (c == '!') {
-          return t.is(n + 1, '=') && t.adjacent(n, n + 1) ? CONTINUES : ENDS;
-        }
-        return ENDS;
-      }
-      if (t.kind[n] == IDENT) {
-        String w = t.word[n];
-        if (w.equals("in") || w.equals("instanceof")) {
-          return CONTINUES;
-        }
-        if (w.startsWith("in") && (w.length() == 2 || !Character.isLetter(w.charAt(2))
-            || w.startsWith("instanceof"))) {
-          return 0;
-        }
-        return ENDS;
-      }
-      return t.punct[n] == '`' ? 0 : ENDS;
-    }
-
-    /** Whether the {@code ++} or {@code --} at {@code first} follows a value on its line. */
-    private boolean postfix(int first) {
-      int v = first - 1;
-      if (v < 0 || t.row[v] != t.row[first]) {
-        return false;
-      }
-      if (t.kind[v] == IDENT) {
-        return !KEYWORDS.contains(t.word[v]) || VALUE_WORDS.contains(t.word[v]);
-      }
-      return t.kind[v] == LITERAL || t.is(v, ')') || t.is(v, ']');
     }
   }
 }
