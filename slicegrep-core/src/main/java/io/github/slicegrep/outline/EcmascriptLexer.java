@@ -25,6 +25,14 @@ final class EcmascriptLexer {
 
   private int openParenCount;
 
+  /** For each template substitution open, the braces opened inside it and not yet closed. */
+  private int[] substitutionBraces = new int[16];
+
+  private int substitutions;
+
+  /** Whether the last template text read stopped at a {@code ${} rather than its end. */
+  private boolean substitutionOpened;
+
   boolean lex(List<String> lines) {
     int n = lines.size();
     int r = 0;
@@ -59,14 +67,33 @@ final class EcmascriptLexer {
         r = (int) (end >>> 32);
         i = (int) end;
       } else if (c == '`') {
-        long end = templateEnd(lines, r, i + 1, 0);
+        t.add(LITERAL, '`', null, r, i);
+        long end = templateText(lines, r, i + 1);
         if (end < 0) {
           return false;
         }
-        t.add(LITERAL, '`', null, r, i);
         r = (int) (end >>> 32);
-        t.lastRow[t.count - 1] = r;
         i = (int) end;
+        t.lastRow[t.count - 1] = r;
+        if (substitutionOpened) {
+          openSubstitution(r, i - 2);
+        }
+      } else if (c == '}' && substitutions > 0 && substitutionBraces[substitutions - 1] == 0) {
+        // The end of a `${...}`: its closing parenthesis, then the template's text goes on.
+        substitutions--;
+        openParenCount--;
+        t.add(PUNCT, ')', null, r, i);
+        long end = templateText(lines, r, i + 1);
+        if (end < 0) {
+          return false;
+        }
+        r = (int) (end >>> 32);
+        i = (int) end;
+        if (substitutionOpened) {
+          openSubstitution(r, i - 2);
+        } else {
+          t.lastRow[t.count - 1] = r; // the template ends here, maybe lines further down
+        }
       } else if (c == '"' || c == '\'') {
         int end = CurlyTokens.quotedEnd(line, i + 1, c);
         if (end < 0) {
@@ -108,12 +135,13 @@ final class EcmascriptLexer {
         i = k;
       } else if (c > ' ' && c < 0x7f && c != '\\' && c != '#' && c != '@') {
         if (c == '(') {
-          if (openParenCount == openParens.length) {
-            openParens = Arrays.copyOf(openParens, openParenCount * 2);
-          }
-          openParens[openParenCount++] = t.count;
+          pushParen();
         } else if (c == ')' && openParenCount > 0) {
           openParenCount--;
+        } else if (c == '{' && substitutions > 0) {
+          substitutionBraces[substitutions - 1]++;
+        } else if (c == '}' && substitutions > 0) {
+          substitutionBraces[substitutions - 1]--;
         }
         t.add(PUNCT, c, null, r, i);
         i++;
@@ -121,7 +149,29 @@ final class EcmascriptLexer {
         return false;
       }
     }
-    return true;
+    return substitutions == 0;
+  }
+
+  private void pushParen() {
+    if (openParenCount == openParens.length) {
+      openParens = Arrays.copyOf(openParens, openParenCount * 2);
+    }
+    openParens[openParenCount++] = t.count;
+  }
+
+  /**
+   * A template's {@code ${} at {@code (row, column)}: read as an opening parenthesis, so that
+   * the code inside is lexed as code (regular expressions, nested templates, comments) and the
+   * scan passes over it as one bracketed group; the {@code }} that closes it is read as
+   * {@code )}.
+   */
+  private void openSubstitution(int row, int column) {
+    pushParen();
+    t.add(PUNCT, '(', null, row, column);
+    if (substitutions == substitutionBraces.length) {
+      substitutionBraces = Arrays.copyOf(substitutionBraces, substitutions * 2);
+    }
+    substitutionBraces[substitutions++] = 0;
   }
 
   /** Keywords after which a slash starts a regular expression and {@code <} an expression. */
@@ -201,22 +251,14 @@ final class EcmascriptLexer {
     return -1;
   }
 
-  /** Template literals nested deeper than this are left to the parser. */
-  private static final int MAX_TEMPLATE_DEPTH = 16;
-
   /**
-   * The end of a template literal whose text starts at {@code (row, from)}: its row and the index
-   * after the closing backquote, packed as {@code row << 32 | index}; -1 when it never closes or
-   * a substitution holds what the scan does not follow (a slash, a comment, a function or a
-   * class: definitions or regular expressions inside).
+   * The end of a template's text that starts at {@code (row, from)}: its row and the index after
+   * the closing backquote, or after a {@code ${} ({@link #substitutionOpened} then says so),
+   * packed as {@code row << 32 | index}; -1 when it never ends.
    */
-  private static long templateEnd(List<String> lines, int row, int from, int depth) {
-    if (depth > MAX_TEMPLATE_DEPTH) {
-      return -1;
-    }
+  private long templateText(List<String> lines, int row, int from) {
     int r = row;
     int k = from;
-    int braces = -1; // -1 in the template's text, else the depth inside a `${`
     while (r < lines.size()) {
       String line = lines.get(r);
       while (k < line.length()) {
@@ -224,60 +266,13 @@ final class EcmascriptLexer {
         if (CurlyTokens.readOtherwise(c)) {
           return -1;
         }
-        if (braces < 0) {
-          if (c == '\\') {
-            k += 2;
-            continue;
-          }
-          if (c == '`') {
-            return ((long) r << 32) | (k + 1);
-          }
-          if (c == '$' && k + 1 < line.length() && line.charAt(k + 1) == '{') {
-            braces = 0;
-            k += 2;
-            continue;
-          }
-          k++;
+        if (c == '\\') {
+          k += 2;
           continue;
         }
-        if (c == '{') {
-          braces++;
-        } else if (c == '}') {
-          if (braces == 0) {
-            braces = -1;
-          } else {
-            braces--;
-          }
-        } else if (c == '"' || c == '\'') {
-          int end = CurlyTokens.quotedEnd(line, k + 1, c);
-          if (end < 0) {
-            return -1;
-          }
-          k = end;
-          continue;
-        } else if (c == '`') {
-          long end = templateEnd(lines, r, k + 1, depth + 1);
-          if (end < 0) {
-            return -1;
-          }
-          r = (int) (end >>> 32);
-          line = lines.get(r);
-          k = (int) end;
-          continue;
-        } else if (c == '/' || c == '\\' || c == '=' && k + 1 < line.length()
-            && line.charAt(k + 1) == '>') {
-          return -1;
-        } else if (CurlyTokens.isIdentStart(c)) {
-          int end = k + 1;
-          while (end < line.length() && CurlyTokens.isIdentPart(line.charAt(end))) {
-            end++;
-          }
-          String w = line.substring(k, end);
-          if (w.equals("function") || w.equals("class")) {
-            return -1;
-          }
-          k = end;
-          continue;
+        if (c == '`' || c == '$' && k + 1 < line.length() && line.charAt(k + 1) == '{') {
+          substitutionOpened = c == '$';
+          return ((long) r << 32) | (k + (c == '$' ? 2 : 1));
         }
         k++;
       }

@@ -109,6 +109,11 @@ class EcmascriptOutlinerTest {
           return typeof /a/ === 'object' ? y : [1][0] / 3
         }
         const s = '\\'}' + "\\"{"
+        const half = `${(bytes / 1000).toFixed(1)} kB ${/}/.test(x) ? '}' : `{${y}}`}`
+        const lines = `first ${a}
+          second ${ { key: function () {} }.key }
+          third` / 2
+        function after() {}
         """);
   }
 
@@ -159,8 +164,8 @@ class EcmascriptOutlinerTest {
             "const el = <div>hi</div>\n",
             "function f() { return <a/> }\n",
             "@decorated class C {}\n",
-            "const t = `${a / b}`\n",
-            "const t = `${() => 1}`\n",
+            "const t = `${a}\n",
+            "const t = `${ { `}\n",
             "if (x) /re/.test(y)\n",
             "x = {}\n/re/.test(y)\n",
             "switch (x) { case a ? b : c: function f() {} }\n",
