@@ -218,7 +218,11 @@ final class EcmascriptExpressions {
         if (endsCaseLabel(p)) {
           return true;
         }
-        throw new Unsure(); // a label or a conditional
+        if (endsLabel(p) || inSwitchBody(p)) {
+          // A labelled declaration, or a `:` in a switch that may end a `case a ? b : c:`.
+          throw new Unsure();
+        }
+        return false; // a conditional's `:`: an expression follows
       }
       if (c == ')') {
         int open = t.partner[p];
@@ -253,5 +257,37 @@ final class EcmascriptExpressions {
     }
     return k >= 0 && k < colon - 1 && t.isWord(k, "case") || k == colon - 1
         && t.isWord(k, "default");
+  }
+
+  /** Whether the {@code :} at {@code colon} ends a statement label ({@code outer:}). */
+  boolean endsLabel(int colon) throws Unsure {
+    int name = colon - 1;
+    return t.isIdent(name) && !KEYWORDS.contains(t.word[name]) && startsStatement(name);
+  }
+
+  /** How far back {@link #inSwitchBody} looks for the brace around a token. */
+  private static final int MAX_LOOK_BACK = 10_000;
+
+  /**
+   * Whether token {@code k} sits directly in a {@code switch} body, where a {@code :} may end a
+   * case label the scan cannot read ({@code case a ? b : c:}); unsure when the brace around it is
+   * too far back.
+   */
+  boolean inSwitchBody(int k) throws Unsure {
+    int j = k - 1;
+    for (int steps = 0; j >= 0; steps++) {
+      if (steps > MAX_LOOK_BACK) {
+        throw new Unsure();
+      }
+      if (t.is(j, ')') || t.is(j, ']') || t.is(j, '}')) {
+        j = t.partner[j] - 1;
+      } else if (t.is(j, '{')) {
+        int close = j - 1;
+        return t.is(close, ')') && t.isWord(t.partner[close] - 1, "switch");
+      } else {
+        j--;
+      }
+    }
+    return false;
   }
 }

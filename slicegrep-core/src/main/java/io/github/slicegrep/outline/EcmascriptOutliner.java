@@ -355,8 +355,9 @@ final class EcmascriptOutliner {
       }
       if (t.kind[p] == PUNCT) {
         char c = t.punct[p];
-        if (c == ':' && context == BLOCK) {
-          throw new Unsure(); // `case 1: function f() {}` declares
+        if (c == ':' && context == BLOCK
+            && (x.endsCaseLabel(p) || x.endsLabel(p) || x.inSwitchBody(p))) {
+          throw new Unsure(); // `case 1: function () {}`: not what a case holds
         }
         return c != ')' && c != ']' && c != '}' && c != ';' && c != '{'
             || c == '{' && context != BLOCK;
@@ -438,7 +439,10 @@ final class EcmascriptOutliner {
         if (context == BLOCK && x.endsCaseLabel(p)) {
           return BLOCK;
         }
-        throw new Unsure();
+        if (context != BLOCK || x.endsLabel(p) || x.inSwitchBody(p)) {
+          throw new Unsure();
+        }
+        return OBJECT; // `cond ? a : {...}` in a statement
       }
       if (c == '*') {
         throw new Unsure();

@@ -143,6 +143,10 @@ class EcmascriptOutlinerTest {
           default:
             var g = function () {}
         }
+        const pick = cond ? { a: function () {} } : { b: () => 1 }
+        const chosen = cond
+          ? function () {}
+          : x => x
         """);
   }
 
@@ -169,6 +173,9 @@ class EcmascriptOutlinerTest {
             "if (x) /re/.test(y)\n",
             "x = {}\n/re/.test(y)\n",
             "switch (x) { case a ? b : c: function f() {} }\n",
+            "switch (x) { case a ? b : c: { x = () => 1 } }\n",
+            "outer: function f() {}\n",
+            "outer: { x = () => 1 }\n",
             "call(a = function () {})\n",
             "a = b = function () {}\n",
             "const caf\u00e9 = () => {}\n",
@@ -200,6 +207,8 @@ class EcmascriptOutlinerTest {
             "`${".repeat(50_000),
             "x = `" + "${`".repeat(5_000) + "`}".repeat(5_000) + "`\n",
             "class " + "A extends class ".repeat(20_000) + "{}".repeat(20_000),
+            "switch (x) {" + "a ? {} : {}\n".repeat(50_000) + "}\n",
+            "x = 1\n" + "a ? b : {}\n".repeat(50_000),
             "function " + "(".repeat(50_000));
     assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
       for (String text : hostile) {
