@@ -67,6 +67,9 @@ final class EcmascriptOutliner {
           "yield", "await", "extends", "default");
 
 
+  /** Words that may stand between or after names without an operator. */
+  private static final Set<String> CONNECTING_WORDS = Set.of("from", "as", "target", "meta");
+
   /** One pass over the tokens. */
   private static final class Scan {
     private final CurlyTokens t;
@@ -115,6 +118,8 @@ final class EcmascriptOutliner {
               members.objectEntries(i, opens[i] == PATTERN);
             }
             stack[depth++] = i;
+          } else if (x.isArrow(i) && !t.is(i - 1, ')') && !t.isIdent(i - 1)) {
+            throw new Unsure(); // `f(a, => 1)`: an arrow without parameters, broken code
           } else if (c == '(') {
             opens[i] = PAREN;
             if (x.isArrow(t.partner[i] + 1)) {
@@ -133,6 +138,11 @@ final class EcmascriptOutliner {
             throw new Unsure();
           }
         } else if (t.kind[i] == IDENT && !key[i] && !t.is(i - 1, '.')) {
+          if (twoValuesInARow(i)) {
+            // `test('a' t => {`, `for (const a f b)`: broken code, where the parser's error
+            // recovery adds definitions of its own.
+            throw new Unsure();
+          }
           if (context == BLOCK) {
             statement(i);
           }
@@ -145,6 +155,25 @@ final class EcmascriptOutliner {
         }
       }
       return t.definitions(found);
+    }
+
+    /**
+     * Whether the name at {@code i} follows a name or a literal on its line with nothing
+     * between them, which JavaScript never writes but around a keyword ({@code import a from},
+     * {@code x of y}, {@code 'a' in b}).
+     */
+    private boolean twoValuesInARow(int i) {
+      int p = i - 1;
+      if (p < 0 || t.row[p] != t.row[i] || CONNECTING_WORDS.contains(t.word[i])
+          || EcmascriptExpressions.KEYWORDS.contains(t.word[i])) {
+        return false;
+      }
+      if (t.kind[p] == LITERAL) {
+        return t.punct[p] != '`' && t.punct[p] != '/';
+      }
+      return t.kind[p] == IDENT && !t.is(p - 1, '.') && !CONNECTING_WORDS.contains(t.word[p])
+          && !EcmascriptExpressions.KEYWORDS.contains(t.word[p])
+          && !EcmascriptExpressions.VALUE_WORDS.contains(t.word[p]);
     }
 
     // ---- statements ----
