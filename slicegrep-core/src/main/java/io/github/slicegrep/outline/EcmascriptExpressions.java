@@ -30,6 +30,10 @@ final class EcmascriptExpressions {
   static final Set<String> VALUE_WORDS =
       Set.of("this", "null", "true", "false", "super", "undefined");
 
+  /** Keywords that may end a statement ({@code return}, {@code break}, ...). */
+  static final Set<String> COMPLETE_WORDS =
+      Set.of("return", "break", "continue", "debugger", "yield");
+
   /** Keywords an expression goes on after, over a line break. */
   static final Set<String> OPERATOR_WORDS =
       Set.of("typeof", "new", "void", "delete", "in", "instanceof", "await");
@@ -157,7 +161,9 @@ final class EcmascriptExpressions {
       if (OPERATOR_WORDS.contains(w)) {
         return CONTINUES;
       }
-      if (KEYWORDS.contains(w) && !VALUE_WORDS.contains(w)) {
+      // A statement may end right after these, so the parser's scanner decides by the next
+      // line as it does after a value.
+      if (KEYWORDS.contains(w) && !VALUE_WORDS.contains(w) && !COMPLETE_WORDS.contains(w)) {
         return 0;
       }
     }
@@ -287,6 +293,81 @@ final class EcmascriptExpressions {
       } else {
         j--;
       }
+    }
+    return false;
+  }
+
+  /** Keywords that start a statement and never stand after an operator. */
+  private static final Set<String> STATEMENT_WORDS =
+      Set.of(
+          "if", "for", "while", "switch", "try", "return", "throw", "var", "const", "break",
+          "continue", "do", "else", "catch", "finally");
+
+  /** Whether the statement keyword at {@code i} follows an operator or an opening bracket. */
+  boolean statementAfterAnOperator(int i) {
+    int p = i - 1;
+    if (!STATEMENT_WORDS.contains(t.word[i]) || p < 0 || t.kind[p] != PUNCT) {
+      return false;
+    }
+    char c = t.punct[p];
+    boolean postfix = (c == '+' || c == '-') && t.is(p - 1, c) && t.adjacent(p - 1, p);
+    // `for (const x of xs)`, `for await (const x of xs)`
+    boolean forHead = c == '(' && (t.isWord(p - 1, "for")
+        || t.isWord(p - 1, "await") && t.isWord(p - 2, "for"));
+    return !postfix && !forHead && ",([=+-*/%&|^<>?!~".indexOf(c) >= 0;
+  }
+
+  /**
+   * Whether the punctuation at {@code i} is plainly broken code: an operator right before a
+   * closing bracket, a {@code ,} or a {@code ;} (a postfix {@code ++} aside), a {@code ;} inside
+   * parentheses or brackets that are not a {@code for}'s, or a conditional {@code ?} whose
+   * {@code :} does not follow at its level.
+   */
+  boolean brokenAt(int i, int context, int contextOpen) throws Unsure {
+    char c = t.punct[i];
+    if ("*/%&|^<>=!~?+-".indexOf(c) >= 0 && i + 1 < t.count && t.kind[i + 1] == PUNCT
+        && ")]},;".indexOf(t.punct[i + 1]) >= 0) {
+      boolean postfix = (c == '+' || c == '-') && t.is(i - 1, c) && t.adjacent(i - 1, i);
+      if (!postfix) {
+        return true;
+      }
+    }
+    if (c == ';' && (context == EcmascriptOutliner.PAREN
+        && !t.isWord(contextOpen - 1, "for") || context == EcmascriptOutliner.BRACKET)) {
+      return true;
+    }
+    return c == '?' && conditional(i) && !colonFollows(i);
+  }
+
+  /** Whether the {@code ?} at {@code i} is a conditional's (not {@code ?.} or {@code ??}). */
+  private boolean conditional(int i) {
+    if (t.is(i + 1, '?') && t.adjacent(i, i + 1) || t.is(i - 1, '?') && t.adjacent(i - 1, i)) {
+      return false;
+    }
+    return !(t.is(i + 1, '.') && t.adjacent(i, i + 1));
+  }
+
+  /** Whether a {@code :} follows the {@code ?} at {@code i} at its level. */
+  private boolean colonFollows(int i) throws Unsure {
+    int k = i + 1;
+    for (int steps = 0; k < t.count; steps++) {
+      if (steps > MAX_LOOK_BACK) {
+        throw new Unsure();
+      }
+      if (t.kind[k] == PUNCT) {
+        char c = t.punct[k];
+        if (c == ':') {
+          return true;
+        }
+        if (c == '(' || c == '[' || c == '{') {
+          k = t.partner[k] + 1;
+          continue;
+        }
+        if (c == ')' || c == ']' || c == '}' || c == ',' || c == ';') {
+          return false;
+        }
+      }
+      k++;
     }
     return false;
   }

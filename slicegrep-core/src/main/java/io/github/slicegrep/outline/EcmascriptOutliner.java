@@ -110,6 +110,12 @@ final class EcmascriptOutliner {
         int contextOpen = depth == 0 ? -1 : stack[depth - 1];
         if (t.kind[i] == PUNCT) {
           char c = t.punct[i];
+          if (x.brokenAt(i, context, contextOpen)) {
+            // An operator with no operand after it, a `;` in parentheses that are no `for`'s, a
+            // `?` without its `:`: broken code, where the parser's error recovery adds
+            // definitions of its own.
+            throw new Unsure();
+          }
           if (c == '{') {
             if (opens[i] == 0) {
               opens[i] = braceKind(i, context);
@@ -138,7 +144,8 @@ final class EcmascriptOutliner {
             throw new Unsure();
           }
         } else if (t.kind[i] == IDENT && !key[i] && !t.is(i - 1, '.')) {
-          if (twoValuesInARow(i)) {
+          if (twoValuesInARow(i) || x.statementAfterAnOperator(i)
+              || t.word[i].charAt(0) == '#' && !privateNameInPlace(i)) {
             // `test('a' t => {`, `for (const a f b)`: broken code, where the parser's error
             // recovery adds definitions of its own.
             throw new Unsure();
@@ -171,9 +178,14 @@ final class EcmascriptOutliner {
       if (t.kind[p] == LITERAL) {
         return t.punct[p] != '`' && t.punct[p] != '/';
       }
-      return t.kind[p] == IDENT && !t.is(p - 1, '.') && !CONNECTING_WORDS.contains(t.word[p])
+      return t.kind[p] == IDENT && (t.is(p - 1, '.') || !CONNECTING_WORDS.contains(t.word[p])
           && !EcmascriptExpressions.KEYWORDS.contains(t.word[p])
-          && !EcmascriptExpressions.VALUE_WORDS.contains(t.word[p]);
+          && !EcmascriptExpressions.VALUE_WORDS.contains(t.word[p]));
+    }
+
+    /** Whether a {@code #name} stands where one can: after a dot or before {@code in}. */
+    private boolean privateNameInPlace(int i) {
+      return t.is(i - 1, '.') || t.isWord(i + 1, "in");
     }
 
     // ---- statements ----
@@ -464,6 +476,9 @@ final class EcmascriptOutliner {
       if (c == ':') {
         if (context == OBJECT || context == PAREN || context == BRACKET) {
           return OBJECT;
+        }
+        if (context == PATTERN) {
+          return PATTERN; // `const { a: { b } } = c`
         }
         if (context == BLOCK && x.endsCaseLabel(p)) {
           return BLOCK;

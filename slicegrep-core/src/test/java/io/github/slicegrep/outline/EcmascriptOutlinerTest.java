@@ -147,6 +147,21 @@ class EcmascriptOutlinerTest {
         const chosen = cond
           ? function () {}
           : x => x
+        const { engines: { node: engines }, version } = require('../package.json')
+        const { a: { b = () => 1 } } = c
+        function early(x) {
+          if (x) return
+          const inner = () => 1
+          for await (const line of lines) {}
+          for (let i = 0; i < 2; i++) continue
+          return (
+            x
+          )
+        }
+        function g() {
+          return
+          function f() {}
+        }
         """);
   }
 
@@ -180,7 +195,13 @@ class EcmascriptOutlinerTest {
             "a = b = function () {}\n",
             "const caf\u00e9 = () => {}\n",
             "const x = a\n++b\n",
-            "function g() {\n  return\n  function f() {}\n}\n");
+            "function g() {\n  throw\n  function f() {}\n}\n",
+            "test('a' t => {})\n",
+            "test('a', => {})\n",
+            "x = a ? b\nfunction f() {}\n",
+            "if (a;b) { x = () => 1 }\n",
+            "f(a +)\n",
+            "#x = () => 1\n");
     for (String text : unsure) {
       assertFalse(EcmascriptOutliner.outline(Fixtures.text("unsure.js", text)).isPresent(), text);
     }
