@@ -20,16 +20,17 @@ import java.util.Set;
  * const}/{@code let}/{@code var}, an object entry, a class field or an assignment statement
  * ({@code exports.load = function () {...}}, {@code A.prototype.score = ...}), with the comment
  * lines right above them. The parser in the grammar jar is compiled without optimisation; this
- * scan is one to two orders of magnitude faster.
+ * scan is about 20-35x faster.
  *
  * <p>Each brace is a block, an object literal, a destructuring pattern or a class body by the
- * token before it; regular expressions are told from division by the token before the slash, and
- * a statement's end after a line break follows the parser's own automatic-semicolon rule. Files
- * the scan is not sure of are left to the parser (empty result): TypeScript and TSX, anything
- * that may be JSX, decorators, a slash or a function inside a template's {@code ${...}}, an
- * assignment of a function anywhere but a statement of its own, a function after a {@code case}
- * or label, a line break where automatic semicolons are not plain, unbalanced brackets, non-ASCII
- * code, a backslash outside a literal.
+ * token before it; regular expressions are told from division by the token before the slash
+ * ({@link EcmascriptLexer}), and a statement's end after a line break follows the parser's own
+ * automatic-semicolon rule ({@link EcmascriptExpressions}). Files the scan is not sure of are
+ * left to the parser (empty result): TypeScript and TSX, anything that may be JSX, decorators,
+ * an assignment of a function anywhere but a statement of its own or a parameter default, a
+ * label, a {@code :} in a switch body that does not plainly end a case, a line break where
+ * automatic semicolons are not plain, plainly broken code (where the parser's error recovery adds
+ * definitions), unbalanced brackets, non-ASCII code, a backslash outside a literal.
  */
 final class EcmascriptOutliner {
   private EcmascriptOutliner() {}
