@@ -19,7 +19,13 @@ final class CurlyTokens {
     /** Text blocks ({@code """}); {@code $} in names, {@code @} for annotations. */
     JAVA,
     /** Raw strings in backquotes; neither {@code $}, {@code @} nor {@code ?} is Go. */
-    GO
+    GO,
+    /**
+     * JavaScript: template literals, regular expressions told from division by the token before
+     * them, {@code #private} names, a hashbang line; decorators ({@code @}) are left to the
+     * parser. String and number literals keep their text (object keys are named by it).
+     */
+    ECMASCRIPT
   }
 
   static final int IDENT = 1;
@@ -41,6 +47,8 @@ final class CurlyTokens {
   char[] punct;
   String[] word;
   int[] row;
+  /** The row a token ends on: its row, but for a JavaScript template literal over lines. */
+  int[] lastRow;
   int[] column;
   /** For a bracket, the index of its partner. */
   int[] partner;
@@ -57,6 +65,7 @@ final class CurlyTokens {
     punct = new char[capacity];
     word = new String[capacity];
     row = new int[capacity];
+    lastRow = new int[capacity];
     column = new int[capacity];
   }
 
@@ -74,24 +83,29 @@ final class CurlyTokens {
     return t.lex(lines, dialect) && t.pair() ? t : null;
   }
 
-  private void add(int k, char p, String w, int r, int c) {
+  void add(int k, char p, String w, int r, int c) {
     if (count == kind.length) {
       int n = count * 2;
       kind = Arrays.copyOf(kind, n);
       punct = Arrays.copyOf(punct, n);
       word = Arrays.copyOf(word, n);
       row = Arrays.copyOf(row, n);
+      lastRow = Arrays.copyOf(lastRow, n);
       column = Arrays.copyOf(column, n);
     }
     kind[count] = k;
     punct[count] = p;
     word[count] = w;
     row[count] = r;
+    lastRow[count] = r;
     column[count] = c;
     count++;
   }
 
   private boolean lex(List<String> lines, Dialect dialect) {
+    if (dialect == Dialect.ECMASCRIPT) {
+      return new EcmascriptLexer(this).lex(lines);
+    }
     boolean java = dialect == Dialect.JAVA;
     int n = lines.size();
     int r = 0;
@@ -189,7 +203,7 @@ final class CurlyTokens {
    * A comment that opens its line marks the rows it covers, as the parser's attachable
    * comment nodes do; one after code on its line does not.
    */
-  private void markComment(String line, int at, int firstRow, int lastRow) {
+  void markComment(String line, int at, int firstRow, int lastRow) {
     for (int k = 0; k < at; k++) {
       char c = line.charAt(k);
       if (c != ' ' && c != '\t' && c != '\f') {
@@ -206,7 +220,7 @@ final class CurlyTokens {
    * {@code terminator}, over lines: its row and the index after the terminator, packed as
    * {@code row << 32 | index}; -1 when it never ends or holds what the parser reads otherwise.
    */
-  private static long spanEnd(List<String> lines, int row, int from, String terminator) {
+  static long spanEnd(List<String> lines, int row, int from, String terminator) {
     int endRow = row;
     int k = lines.get(row).indexOf(terminator, from);
     while (k < 0) {
@@ -226,7 +240,7 @@ final class CurlyTokens {
   }
 
   /** Whether comment text holds only what the parser passes over as the scan does. */
-  private static boolean textOnly(String line, int from, int to) {
+  static boolean textOnly(String line, int from, int to) {
     for (int k = from; k < to; k++) {
       if (readOtherwise(line.charAt(k))) {
         return false;
@@ -241,12 +255,12 @@ final class CurlyTokens {
    * early), or half of a surrogate pair (the JNI string the parser gets encodes each half on its
    * own, so byte columns, and names cut by them, shift).
    */
-  private static boolean readOtherwise(char c) {
+  static boolean readOtherwise(char c) {
     return c < ' ' && c != '\t' && c != '\f' || Character.isSurrogate(c);
   }
 
   /** The index after the closing quote of a one-line literal, or -1 when it never closes. */
-  private static int quotedEnd(String line, int from, char quote) {
+  static int quotedEnd(String line, int from, char quote) {
     int k = from;
     while (k < line.length()) {
       char c = line.charAt(k);
@@ -302,11 +316,11 @@ final class CurlyTokens {
     return -1;
   }
 
-  private static boolean isIdentStart(char c) {
+  static boolean isIdentStart(char c) {
     return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$';
   }
 
-  private static boolean isIdentPart(char c) {
+  static boolean isIdentPart(char c) {
     return isIdentStart(c) || c >= '0' && c <= '9';
   }
 

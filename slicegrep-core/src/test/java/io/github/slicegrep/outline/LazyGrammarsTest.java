@@ -21,12 +21,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Grammars load only for the languages a search meets, seen from outside: a fresh JVM runs a
- * {@code --boundary fn} search over a tree of plain Python and Java, whose files the token scans
- * outline, and its class-loading log must show no grammar class and (on Linux, from {@code
- * /proc/self/maps}) no grammar's native library mapped; searching a tree of Scala, Swift, Elixir,
- * Haskell, Dart, OCaml and Lua files must then load exactly those six grammars (so the checks do
- * see grammars when they load), a tab-indented Python file, left to the parser, the Python
- * grammar, and a Java file with a unicode escape in its code, left to the parser, Java's.
+ * {@code --boundary fn} search over a tree of plain Python, Java and JavaScript, whose files the
+ * token scans outline, and its class-loading log must show no grammar class and (on Linux, from
+ * {@code /proc/self/maps}) no grammar's native library mapped; searching a tree of Scala, Swift,
+ * Elixir, Haskell, Dart, OCaml and Lua files must then load exactly those six grammars (so the
+ * checks do see grammars when they load), a tab-indented Python file, left to the parser, the
+ * Python grammar, a Java file with a unicode escape in its code, left to the parser, Java's, and
+ * a JavaScript file holding JSX, left to the parser, JavaScript's.
  */
 class LazyGrammarsTest {
   private static final Pattern GRAMMAR_CLASS =
@@ -62,6 +63,9 @@ class LazyGrammarsTest {
     Files.writeString(plain.resolve("Scorer.java"),
         "/** Scores. */\nclass Scorer {\n  int score(String q) {\n"
             + "    return q.length();\n  }\n}\n");
+    Files.writeString(plain.resolve("scorer.js"),
+        "// Scores.\nexport function score(q) {\n  return q.length / 2\n}\n"
+            + "exports.rank = (q) => score(q)\n");
     Path mixed = Files.createDirectories(tmp.resolve("mixed"));
     for (String fixture : List.of(
         "Scorer.scala", "Scorer.swift", "scorer.ex", "Scorer.hs", "scorer.dart", "scorer.ml",
@@ -79,15 +83,22 @@ class LazyGrammarsTest {
     Files.writeString(escaped.resolve("Scorer.java"),
         "class Scorer {\n  int \\u0073core(String q) {\n    return 1;\n  }\n}\n");
 
-    List<Loaded> perSearch = loadedGrammars(plain, mixed, tabs, escaped);
+    // JSX leaves a JavaScript file to the parser (EcmascriptOutliner is unsure).
+    Path jsx = Files.createDirectories(tmp.resolve("jsx"));
+    Files.writeString(jsx.resolve("score.jsx"),
+        "export function score(q) {\n  return <b>{q}</b>\n}\n");
 
-    assertEquals(List.of(), perSearch.get(0).classes(), "plain Python and Java need no parser");
+    List<Loaded> perSearch = loadedGrammars(plain, mixed, tabs, escaped, jsx);
+
+    assertEquals(
+        List.of(), perSearch.get(0).classes(), "plain Python, Java and JavaScript need no parser");
     assertEquals(
         List.of("TreeSitterDart", "TreeSitterElixir", "TreeSitterHaskell", "TreeSitterOcaml",
             "TreeSitterScala", "TreeSitterSwift"),
         perSearch.get(1).classes());
     assertEquals(List.of("TreeSitterPython"), perSearch.get(2).classes());
     assertEquals(List.of("TreeSitterJava"), perSearch.get(3).classes());
+    assertEquals(List.of("TreeSitterJavascript"), perSearch.get(4).classes());
     if (Files.isReadable(MAPS)) {
       assertEquals(List.of(), perSearch.get(0).natives());
       assertEquals(
@@ -99,6 +110,10 @@ class LazyGrammarsTest {
       assertEquals(
           List.of("dart", "elixir", "haskell", "java", "ocaml", "python", "scala", "swift"),
           perSearch.get(3).natives());
+      assertEquals(
+          List.of("dart", "elixir", "haskell", "java", "javascript", "ocaml", "python", "scala",
+              "swift"),
+          perSearch.get(4).natives());
     }
   }
 

@@ -1,0 +1,498 @@
+package io.github.slicegrep.outline;
+
+import static io.github.slicegrep.outline.CurlyTokens.IDENT;
+import static io.github.slicegrep.outline.CurlyTokens.LITERAL;
+import static io.github.slicegrep.outline.CurlyTokens.PUNCT;
+
+import io.github.slicegrep.outline.CurlyTokens.Found;
+import io.github.slicegrep.outline.CurlyTokens.Unsure;
+import io.github.slicegrep.outline.Definition.Kind;
+import io.github.slicegrep.source.Language;
+import io.github.slicegrep.source.SourceFile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * JavaScript's definitions from its tokens alone, as the tree-sitter outline gives them: function
+ * and class declarations, class and object-literal methods, and functions held by a {@code
+ * const}/{@code let}/{@code var}, an object entry, a class field or an assignment statement
+ * ({@code exports.load = function () {...}}, {@code A.prototype.score = ...}), with the comment
+ * lines right above them. The parser in the grammar jar is compiled without optimisation; this
+ * scan is about 20-35x faster.
+ *
+ * <p>Each brace is a block, an object literal, a destructuring pattern or a class body by the
+ * token before it; regular expressions are told from division by the token before the slash
+ * ({@link EcmascriptLexer}), and a statement's end after a line break follows the parser's own
+ * automatic-semicolon rule ({@link EcmascriptExpressions}). Files the scan is not sure of are
+ * left to the parser (empty result): TypeScript and TSX, anything that may be JSX, decorators,
+ * an assignment of a function anywhere but a statement of its own or a parameter default, a
+ * label, a {@code :} in a switch body that does not plainly end a case, a line break where
+ * automatic semicolons are not plain, plainly broken code (where the parser's error recovery adds
+ * definitions), unbalanced brackets, non-ASCII code, a backslash outside a literal.
+ */
+final class EcmascriptOutliner {
+  private EcmascriptOutliner() {}
+
+  /** The outline, or empty when the file is left to the parser. */
+  static Optional<Outline> outline(SourceFile file) {
+    if (file.language() != Language.JAVASCRIPT) {
+      return Optional.empty();
+    }
+    try {
+      CurlyTokens tokens = CurlyTokens.read(file.lines(), CurlyTokens.Dialect.ECMASCRIPT);
+      if (tokens == null) {
+        return Optional.empty();
+      }
+      return Optional.of(Outline.of(Nesting.qualify(new Scan(tokens, file.lines()).definitions())));
+    } catch (Unsure | RuntimeException e) {
+      // An input the scan did not foresee: the parser decides.
+      return Optional.empty();
+    }
+  }
+
+  /** What a brace, parenthesis or bracket opens. */
+  static final int BLOCK = 1;
+  static final int OBJECT = 2;
+  static final int PATTERN = 3;
+  static final int CLASS_BODY = 4;
+  static final int NAME_LIST = 5;
+  static final int PAREN = 6;
+  static final int BRACKET = 7;
+
+  /** Keywords after which an expression starts (a function there is an expression). */
+  private static final Set<String> BEFORE_EXPRESSION =
+      Set.of(
+          "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw",
+          "yield", "await", "extends", "default");
+
+
+  /** Words that may stand between or after names without an operator. */
+  private static final Set<String> CONNECTING_WORDS = Set.of("from", "as", "target", "meta");
+
+  /** One pass over the tokens. */
+  private static final class Scan {
+    private final CurlyTokens t;
+    private final List<String> lines;
+    private final List<Found> found = new ArrayList<>();
+    /** What each bracket opens, once known. */
+    private final int[] opens;
+    /** Parentheses that hold a function's parameters (defaults there are no assignments). */
+    private final boolean[] parameters;
+    /** {@code =} signs the scan has accounted for (declarators, fields, statements, defaults). */
+    private final boolean[] accounted;
+    /** Names in key position ({@code function: 1}, {@code class() {}}): not keywords there. */
+    private final boolean[] key;
+    /** {@code function} and {@code class} keywords read as declarations. */
+    private final boolean[] declared;
+
+    private final EcmascriptExpressions x;
+    private final EcmascriptMembers members;
+
+    Scan(CurlyTokens tokens, List<String> lines) {
+      this.t = tokens;
+      this.lines = lines;
+      this.opens = new int[tokens.count];
+      this.parameters = new boolean[tokens.count];
+      this.accounted = new boolean[tokens.count];
+      this.key = new boolean[tokens.count];
+      this.declared = new boolean[tokens.count];
+      this.x = new EcmascriptExpressions(tokens);
+      this.members =
+          new EcmascriptMembers(tokens, lines, x, found, opens, parameters, accounted, key);
+    }
+
+    List<Definition> definitions() throws Unsure {
+      int[] stack = new int[t.count + 1];
+      int depth = 0;
+      for (int i = 0; i < t.count; i++) {
+        int context = depth == 0 ? BLOCK : opens[stack[depth - 1]];
+        int contextOpen = depth == 0 ? -1 : stack[depth - 1];
+        if (t.kind[i] == PUNCT) {
+          char c = t.punct[i];
+          if (x.brokenAt(i, context, contextOpen)) {
+            // An operator with no operand after it, a `;` in parentheses that are no `for`'s, a
+            // `?` without its `:`: broken code, where the parser's error recovery adds
+            // definitions of its own.
+            throw new Unsure();
+          }
+          if (c == '{') {
+            if (opens[i] == 0) {
+              opens[i] = braceKind(i, context);
+            }
+            if (opens[i] == OBJECT || opens[i] == PATTERN) {
+              members.objectEntries(i, opens[i] == PATTERN);
+            }
+            stack[depth++] = i;
+          } else if (x.isArrow(i) && !t.is(i - 1, ')') && !t.isIdent(i - 1)) {
+            throw new Unsure(); // `f(a, => 1)`: an arrow without parameters, broken code
+          } else if (c == '(') {
+            opens[i] = PAREN;
+            if (x.isArrow(t.partner[i] + 1)) {
+              parameters[i] = true;
+            }
+            stack[depth++] = i;
+          } else if (c == '[') {
+            opens[i] = BRACKET;
+            stack[depth++] = i;
+          } else if (c == ')' || c == ']' || c == '}') {
+            depth--;
+          } else if (c == '=' && x.plainAssignment(i) && !accounted[i] && x.functionStart(i + 1)
+              && !(context == PAREN && parameters[contextOpen]) && context != PATTERN) {
+            // A function assigned inside an expression or a pattern: which of these the
+            // grammar reads as an assignment is not the scan's to guess.
+            throw new Unsure();
+          }
+        } else if (t.kind[i] == IDENT && !key[i] && !t.is(i - 1, '.')) {
+          if (twoValuesInARow(i) || x.statementAfterAnOperator(i)
+              || t.word[i].charAt(0) == '#' && !privateNameInPlace(i)) {
+            // `test('a' t => {`, `for (const a f b)`: broken code, where the parser's error
+            // recovery adds definitions of its own.
+            throw new Unsure();
+          }
+          if (context == BLOCK) {
+            statement(i);
+          }
+          switch (t.word[i]) {
+            case "function" -> functionKeyword(i, context);
+            case "class" -> classKeyword(i, context);
+            default -> {
+            }
+          }
+        }
+      }
+      return t.definitions(found);
+    }
+
+    /**
+     * Whether the name at {@code i} follows a name or a literal on its line with nothing
+     * between them, which JavaScript never writes but around a keyword ({@code import a from},
+     * {@code x of y}, {@code 'a' in b}).
+     */
+    private boolean twoValuesInARow(int i) {
+      int p = i - 1;
+      if (p < 0 || t.row[p] != t.row[i] || CONNECTING_WORDS.contains(t.word[i])
+          || EcmascriptExpressions.KEYWORDS.contains(t.word[i])) {
+        return false;
+      }
+      if (t.kind[p] == LITERAL) {
+        return t.punct[p] != '`' && t.punct[p] != '/';
+      }
+      return t.kind[p] == IDENT && (t.is(p - 1, '.') || !CONNECTING_WORDS.contains(t.word[p])
+          && !EcmascriptExpressions.KEYWORDS.contains(t.word[p])
+          && !EcmascriptExpressions.VALUE_WORDS.contains(t.word[p]));
+    }
+
+    /** Whether a {@code #name} stands where one can: after a dot or before {@code in}. */
+    private boolean privateNameInPlace(int i) {
+      return t.is(i - 1, '.') || t.isWord(i + 1, "in");
+    }
+
+    // ---- statements ----
+
+    /** Token {@code i}, in a block, when it may start a declaration or an assignment. */
+    private void statement(int i) throws Unsure {
+      String w = t.word[i];
+      boolean candidate =
+          switch (w) {
+            case "export", "function", "class", "const", "var" -> true;
+            case "let" -> t.isIdent(i + 1) || t.is(i + 1, '{') || t.is(i + 1, '[');
+            case "async" -> t.isWord(i + 1, "function") && t.row[i + 1] == t.row[i];
+            default -> !EcmascriptExpressions.KEYWORDS.contains(w) && assignmentEquals(i) >= 0;
+          };
+      if (!candidate || !x.startsStatement(i)) {
+        return;
+      }
+      if (w.equals("export")) {
+        int j = i + 1;
+        boolean isDefault = t.isWord(j, "default");
+        if (isDefault) {
+          j++;
+        }
+        if (t.isWord(j, "function") || t.isWord(j, "class")
+            || t.isWord(j, "async") && t.isWord(j + 1, "function") && t.row[j + 1] == t.row[j]) {
+          declaration(j, i, isDefault);
+        } else if (!isDefault && (t.isWord(j, "const") || t.isWord(j, "let")
+            || t.isWord(j, "var"))) {
+          declarators(j, i);
+        }
+        return;
+      }
+      switch (w) {
+        case "function", "class", "async" -> declaration(i, i, false);
+        case "const", "let", "var" -> declarators(i, i);
+        default -> assignmentStatement(i);
+      }
+    }
+
+    /**
+     * A function or class declaration whose keyword (or {@code async}) is at {@code at}, its
+     * range starting at {@code start} (an {@code export}). Without a name it is an expression
+     * (allowed only after {@code export default}).
+     */
+    private void declaration(int at, int start, boolean afterDefault) throws Unsure {
+      int keyword = t.isWord(at, "async") ? at + 1 : at;
+      int name = keyword + 1;
+      if (t.word[keyword].equals("function") && t.is(name, '*')) {
+        name++;
+      }
+      boolean named = t.isIdent(name) && !t.isWord(name, "extends");
+      if (!named) {
+        if (!afterDefault) {
+          throw new Unsure();
+        }
+        return;
+      }
+      int end;
+      Kind kind;
+      if (t.word[keyword].equals("class")) {
+        end = t.partner[classBody(keyword)];
+        kind = Kind.CLASS;
+      } else {
+        if (!t.is(name + 1, '(') || !t.is(t.partner[name + 1] + 1, '{')) {
+          throw new Unsure();
+        }
+        end = t.partner[t.partner[name + 1] + 1];
+        kind = Kind.FUNCTION;
+      }
+      declared[keyword] = true;
+      found.add(new Found(at, kind, t.word[name], t.word[name], t.row[start], t.row[name],
+          t.row[end], false));
+    }
+
+    /** {@code const a = ..., b = ...} at {@code at}, the range starting at {@code start}. */
+    private void declarators(int at, int start) throws Unsure {
+      List<Integer> functions = new ArrayList<>();
+      int j = at + 1;
+      while (true) {
+        int name = -1;
+        if (t.isIdent(j) && (!EcmascriptExpressions.KEYWORDS.contains(t.word[j]) || EcmascriptMembers.MODIFIERS.contains(t.word[j]))) {
+          name = j++;
+        } else if (t.is(j, '{') || t.is(j, '[')) {
+          opens[j] = PATTERN;
+          j = t.partner[j] + 1;
+        } else {
+          throw new Unsure();
+        }
+        if (t.is(j, '=') && x.plainAssignment(j)) {
+          accounted[j] = true;
+          int value = j + 1;
+          int end = x.expressionEnd(value);
+          if (name >= 0 && x.functionEnd(value) == end) {
+            functions.add(name);
+          }
+          j = end + 1;
+        }
+        if (t.is(j, ',')) {
+          j++;
+          continue;
+        }
+        break;
+      }
+      int endRow;
+      if (t.is(j, ';')) {
+        endRow = t.row[j];
+      } else if (j >= t.count || t.is(j, '}') || t.row[j] > t.lastRow[j - 1]
+          && x.automaticSemicolon(j - 1, j) == EcmascriptExpressions.ENDS) {
+        endRow = t.lastRow[j - 1];
+      } else {
+        throw new Unsure();
+      }
+      for (int name : functions) {
+        found.add(new Found(name, Kind.FUNCTION, t.word[name], t.word[name], t.row[start],
+            t.row[name], endRow, false));
+      }
+    }
+
+    /**
+     * The {@code =} of {@code name = }, {@code a.b.c = } or {@code this.#x = } starting at
+     * {@code i} when a function follows it, else -1.
+     */
+    private int assignmentEquals(int i) {
+      int j = i + 1;
+      while (t.is(j, '.') && t.isIdent(j + 1)) {
+        j += 2;
+      }
+      return t.is(j, '=') && x.plainAssignment(j) && x.functionStart(j + 1) ? j : -1;
+    }
+
+    /** An assignment statement of a function: {@code exports.load = function () {...};}. */
+    private void assignmentStatement(int i) throws Unsure {
+      int equals = assignmentEquals(i);
+      accounted[equals] = true;
+      int value = equals + 1;
+      int end = x.expressionEnd(value);
+      if (x.functionEnd(value) != end) {
+        return; // `f = function () {}.bind(this)`: a call, no function
+      }
+      int next = end + 1;
+      int endRow;
+      if (t.is(next, ';')) {
+        endRow = t.row[next];
+      } else if (next >= t.count || t.is(next, '}') || t.row[next] > t.lastRow[end]) {
+        endRow = t.lastRow[end]; // expressionEnd stopped at a line break the parser ends it at
+      } else {
+        throw new Unsure(); // `a = function () {}, b = 1`: a sequence
+      }
+      int last = equals - 1;
+      if (t.row[last] != t.row[i]) {
+        throw new Unsure();
+      }
+      String property = t.word[last];
+      if (last == i) {
+        found.add(new Found(i, Kind.FUNCTION, property, property, t.row[i], t.row[i], endRow,
+            false));
+        return;
+      }
+      String target = lines.get(t.row[i]).substring(t.column[i],
+          t.column[last] + property.length());
+      int prototype = target.indexOf(".prototype.");
+      if (prototype > 0) {
+        String owner = target.substring(0, prototype);
+        String local = owner.substring(owner.lastIndexOf('.') + 1) + "." + property;
+        found.add(new Found(i, Kind.METHOD, property, local, t.row[i], t.row[last], endRow,
+            false));
+      } else {
+        found.add(new Found(i, Kind.FUNCTION, property, property, t.row[i], t.row[last],
+            endRow, false));
+      }
+    }
+
+    // ---- functions and classes wherever they are ----
+
+    /** A {@code function} keyword: a declaration already read, else an expression. */
+    private void functionKeyword(int i, int context) throws Unsure {
+      int j = i + 1;
+      if (t.is(j, '*')) {
+        j++;
+      }
+      if (t.isIdent(j)) {
+        j++;
+      }
+      if (!t.is(j, '(')) {
+        throw new Unsure();
+      }
+      parameters[j] = true;
+      if (!declared[i] && !expressionPosition(t.isWord(i - 1, "async") ? i - 1 : i, context)) {
+        throw new Unsure();
+      }
+    }
+
+    /** A {@code class} keyword: its members are read wherever it is. */
+    private void classKeyword(int i, int context) throws Unsure {
+      if (!declared[i]) {
+        classBody(i);
+        if (!expressionPosition(i, context)) {
+          throw new Unsure();
+        }
+      }
+    }
+
+    /** Whether a function or class starting at {@code i} is an expression there. */
+    private boolean expressionPosition(int i, int context) throws Unsure {
+      int p = i - 1;
+      if (p < 0) {
+        return false;
+      }
+      if (t.kind[p] == PUNCT) {
+        char c = t.punct[p];
+        if (c == ':' && context == BLOCK
+            && (x.endsCaseLabel(p) || x.endsLabel(p) || x.inSwitchBody(p))) {
+          throw new Unsure(); // `case 1: function () {}`: not what a case holds
+        }
+        return c != ')' && c != ']' && c != '}' && c != ';' && c != '{'
+            || c == '{' && context != BLOCK;
+      }
+      return t.kind[p] == IDENT && BEFORE_EXPRESSION.contains(t.word[p]);
+    }
+
+    /**
+     * The body of the class whose keyword is at {@code keyword}: marked, its members read once.
+     * Returns the body's opening brace.
+     */
+    private int classBody(int keyword) throws Unsure {
+      int j = keyword + 1;
+      if (t.isIdent(j) && !t.isWord(j, "extends")) {
+        j++;
+      }
+      if (t.isWord(j, "extends")) {
+        j++;
+        while (j < t.count && !t.is(j, '{')) {
+          if (t.is(j, '(') || t.is(j, '[')) {
+            j = t.partner[j];
+          } else if (t.is(j, ';') || t.is(j, ')') || t.is(j, ']') || t.is(j, '}')) {
+            throw new Unsure();
+          }
+          j++;
+        }
+      }
+      if (!t.is(j, '{')) {
+        throw new Unsure();
+      }
+      if (opens[j] != CLASS_BODY) {
+        opens[j] = CLASS_BODY;
+        members.classMembers(j);
+      }
+      return j;
+    }
+
+    // ---- braces ----
+
+    /** What the brace at {@code i} opens, by the token before it. */
+    private int braceKind(int i, int context) throws Unsure {
+      int p = i - 1;
+      if (p < 0) {
+        return BLOCK;
+      }
+      if (t.kind[p] == IDENT) {
+        return switch (t.word[p]) {
+          case "else", "try", "finally", "do", "catch" -> BLOCK;
+          case "const", "let", "var" -> PATTERN;
+          case "import", "export" -> NAME_LIST;
+          default -> {
+            if (BEFORE_EXPRESSION.contains(t.word[p]) || t.word[p].equals("case")) {
+              yield OBJECT;
+            }
+            throw new Unsure();
+          }
+        };
+      }
+      if (t.kind[p] == LITERAL) {
+        throw new Unsure();
+      }
+      char c = t.punct[p];
+      if (c == ')' || c == ';' || c == '}') {
+        return BLOCK;
+      }
+      if (c == '>' && x.isArrow(p - 1)) {
+        return BLOCK;
+      }
+      if (c == '{') {
+        if (context == BLOCK) {
+          return BLOCK;
+        }
+        throw new Unsure();
+      }
+      if (c == ':') {
+        if (context == OBJECT || context == PAREN || context == BRACKET) {
+          return OBJECT;
+        }
+        if (context == PATTERN) {
+          return PATTERN; // `const { a: { b } } = c`
+        }
+        if (context == BLOCK && x.endsCaseLabel(p)) {
+          return BLOCK;
+        }
+        if (context != BLOCK || x.endsLabel(p) || x.inSwitchBody(p)) {
+          throw new Unsure();
+        }
+        return OBJECT; // `cond ? a : {...}` in a statement
+      }
+      if (c == '*') {
+        throw new Unsure();
+      }
+      return OBJECT;
+    }
+  }
+}
