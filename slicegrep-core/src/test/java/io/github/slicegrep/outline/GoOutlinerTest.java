@@ -1,14 +1,10 @@
 package io.github.slicegrep.outline;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.slicegrep.source.SourceFile;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -17,15 +13,10 @@ import org.junit.jupiter.api.Test;
  * hand-picked corners and on seeded random programs.
  */
 class GoOutlinerTest {
-  private static final Outliner PARSER =
-      new TreeSitterOutliner(new Grammars()::forLanguage, Outliners.heuristic());
+  private static final Outliner PARSER = ScanAgreement.PARSER;
 
   private static void assertSameAsParser(String name, String text) {
-    SourceFile file = Fixtures.text(name, text);
-    Optional<Outline> scanned = GoOutliner.outline(file);
-    assertTrue(scanned.isPresent(), () -> name + ": the scan gave up on\n" + text);
-    assertEquals(PARSER.outline(file).definitions(), scanned.get().definitions(),
-        () -> name + ":\n" + text);
+    ScanAgreement.assertSameAsParser(GoOutliner::outline, name, text);
   }
 
   @Test

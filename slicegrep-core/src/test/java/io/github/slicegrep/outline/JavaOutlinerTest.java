@@ -17,15 +17,10 @@ import org.junit.jupiter.api.Test;
  * slices, only sooner. Checked on hand-picked corners and on seeded random programs.
  */
 class JavaOutlinerTest {
-  private static final Outliner PARSER =
-      new TreeSitterOutliner(new Grammars()::forLanguage, Outliners.heuristic());
+  private static final Outliner PARSER = ScanAgreement.PARSER;
 
   private static void assertSameAsParser(String name, String text) {
-    SourceFile file = Fixtures.text(name, text);
-    Optional<Outline> scanned = JavaOutliner.outline(file);
-    assertTrue(scanned.isPresent(), () -> name + ": the scan gave up on\n" + text);
-    assertEquals(PARSER.outline(file).definitions(), scanned.get().definitions(),
-        () -> name + ":\n" + text);
+    ScanAgreement.assertSameAsParser(JavaOutliner::outline, name, text);
   }
 
   @Test
