@@ -185,20 +185,20 @@ public final class BlockBm25 {
   }
 
   /**
-   * A score no span's {@link #score} is below: what the proximity factor is at least, given
-   * how many of the question's stems the span holds (one stem is every window's best). Known
-   * without looking at the span's lines.
+   * The range a span's {@link #score} lies in, known without looking at its lines: its BM25
+   * times the least and the greatest proximity factor the stems it holds allow (one stem is
+   * every window's best; all of them in one window is the most there is).
+   *
+   * @param atLeast no score is below it
+   * @param atMost no score is above it
    */
-  public double minScore(Span span) {
-    return saturated(span) * counting.proximityAtLeast(span.found);
-  }
+  public record Bounds(double atLeast, double atMost) {}
 
-  /**
-   * A score no span's {@link #score} is above: all the stems it holds in one window, at best.
-   * Known without looking at the span's lines.
-   */
-  public double maxScore(Span span) {
-    return saturated(span) * counting.proximityAtMost(span.found);
+  /** The bounds of {@code span}'s score. */
+  public Bounds bounds(Span span) {
+    double sum = saturated(span);
+    return new Bounds(
+        sum * counting.proximityAtLeast(span.found), sum * counting.proximityAtMost(span.found));
   }
 
   /** Each term's saturated count against this corpus's statistics, summed. */

@@ -139,10 +139,9 @@ final class BlockSelection {
       BlockBm25.Span[] spans = counting.spans(share, from, to);
       List<Scored> out = new ArrayList<>(spans.length);
       for (int b = 0; b < spans.length; b++) {
-        double atMost = statistics.maxScore(spans[b]);
-        if (atMost > 0) {
-          out.add(new Scored(this, from[b], spans[b], statistics,
-              statistics.minScore(spans[b]), atMost));
+        BlockBm25.Bounds bounds = statistics.bounds(spans[b]);
+        if (bounds.atMost() > 0) {
+          out.add(new Scored(this, from[b], spans[b], statistics, bounds));
         }
       }
       return out;
@@ -192,7 +191,7 @@ final class BlockSelection {
    */
   private record Scored(
       Counted counted, int startLine, BlockBm25.Span span, BlockBm25 statistics,
-      double atLeast, double atMost) {
+      BlockBm25.Bounds bounds) {
     SourceFile file() {
       return counted.file();
     }
@@ -220,11 +219,11 @@ final class BlockSelection {
     }
     long[] reached = new long[taking.size()];
     for (int i = 0; i < reached.length; i++) {
-      reached[i] = Best.sortable(taking.get(i).atLeast());
+      reached[i] = Best.sortable(taking.get(i).bounds().atLeast());
     }
     long threshold = Best.select(reached, reached.length - k);
     List<Scored> contenders =
-        taking.stream().filter(b -> Best.sortable(b.atMost()) >= threshold).toList();
+        taking.stream().filter(b -> Best.sortable(b.bounds().atMost()) >= threshold).toList();
     contenders.parallelStream().forEach(Scored::score); // each file's stem lines, in parallel
     return Best.of(contenders, k, Scored::score, Scored.WORST_FIRST, b -> true);
   }
