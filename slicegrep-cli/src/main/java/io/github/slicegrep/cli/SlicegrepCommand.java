@@ -107,12 +107,19 @@ public final class SlicegrepCommand implements Callable<Integer> {
           + " class), none (exact window). Default: ${DEFAULT-VALUE}.")
   String boundary = "auto";
 
+  // Two options rather than one negatable one: picocli's negatable option sets the opposite of
+  // its default, so with recursion on by default `--recursive` turned it off and
+  // `--no-recursive` left it on.
   @Option(
       names = {"-r", "--recursive"},
-      negatable = true,
-      description = "Descend into subdirectories (default: on; --no-recursive searches only the"
-          + " directory's own files).")
-  boolean recursive = true;
+      description = "Descend into subdirectories (the default; accepted for grep's habit).")
+  boolean recursive;
+
+  @Option(
+      names = "--no-recursive",
+      description = "Search only the directory's own files, not its subdirectories (wins over"
+          + " -r).")
+  boolean noRecursive;
 
   @Option(
       names = "--objective",
@@ -240,7 +247,7 @@ public final class SlicegrepCommand implements Callable<Integer> {
             .withBoundary(Boundary.parse(boundary))
             .withBefore(before)
             .withAfter(after)
-            .withRecursive(recursive)
+            .withRecursive(!noRecursive)
             .withDedupe(!noDedupe)
             .withObjective(Objective.parse(objective))
             .withMaxFileBytes(maxFileBytes)
@@ -356,8 +363,41 @@ public final class SlicegrepCommand implements Callable<Integer> {
    * server, where usage help and usage errors return {@link #HAND_BACK} before printing.
    */
   static int run(PrintWriter out, PrintWriter err, Invocation invocation, String... args) {
-    CommandLine cli = new CommandLine(new SlicegrepCommand(out, err, invocation));
-    cli.setOut(out);
+    SlicegrepCommand plain = new SlicegrepCommand(out, err, invocation);
+    int code = PlainArguments.read(args, plain)
+        ? plain.callCatching()
+        : readByPicocli(new SlicegrepCommand(out, err, invocation), args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  /** Runs a command whose fields are set, as picocli's execution would, exceptions included. */
+  private int callCatching() {
+    try {
+      return call();
+    } catch (RuntimeException e) {
+      return failed(e);
+    }
+  }
+
+  /** Says on stderr why the search failed; returns the status for it. */
+  private int failed(Exception e) {
+    if (e instanceof SlicegrepException) {
+      err.println("slicegrep: " + e.getMessage());
+    } else {
+      err.println("slicegrep: internal error: " + e);
+    }
+    err.flush();
+    return EXIT_ERROR;
+  }
+
+  /** Reads {@code args} with picocli (help, version, usage errors and every other form) and runs. */
+  private static int readByPicocli(SlicegrepCommand command, String... args) {
+    Invocation invocation = command.invocation;
+    PrintWriter err = command.err;
+    CommandLine cli = new CommandLine(command);
+    cli.setOut(command.out);
     cli.setErr(err);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setExitCodeExceptionMapper(e -> EXIT_ERROR);
@@ -375,20 +415,8 @@ public final class SlicegrepCommand implements Callable<Integer> {
           ex.getCommandLine().usage(err);
           return EXIT_ERROR;
         });
-    cli.setExecutionExceptionHandler(
-        (ex, cmd, parsed) -> {
-          if (ex instanceof SlicegrepException) {
-            err.println("slicegrep: " + ex.getMessage());
-          } else {
-            err.println("slicegrep: internal error: " + ex);
-          }
-          err.flush();
-          return EXIT_ERROR;
-        });
-    int code = cli.execute(args);
-    out.flush();
-    err.flush();
-    return code;
+    cli.setExecutionExceptionHandler((ex, cmd, parsed) -> command.failed(ex));
+    return cli.execute(args);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.slicegrep.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -42,6 +43,20 @@ class SlicegrepCommandTest {
     assertTrue(out.contains("/ 800 budget, 2 files searched, 2 matched ==="), out);
     assertTrue(out.contains("[scorer.py:1-3 "), out);
     assertEquals("", err);
+  }
+
+  @Test
+  void noRecursiveSearchesOnlyTheDirectorysOwnFilesAndRecursiveIsTheDefault() {
+    String top = dir.toString();
+    assertEquals(0, run(top, "class Scorer", "--no-index"));
+    assertTrue(out.contains("2 files searched"), out);
+    assertEquals(0, run(top, "class Scorer", "--no-index", "-r"));
+    assertTrue(out.contains("2 files searched"), out);
+    assertEquals(1, run(top, "class Scorer", "--no-index", "--no-recursive"));
+    assertFalse(out.contains("scorer.py"), out);
+    // A line only picocli reads (an attached short option) means the same.
+    assertEquals(1, run(top, "class Scorer", "--no-index", "--no-recursive", "-b800"));
+    assertFalse(out.contains("scorer.py"), out);
   }
 
   @Test

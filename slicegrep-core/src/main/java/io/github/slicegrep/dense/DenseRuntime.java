@@ -1,10 +1,9 @@
 package io.github.slicegrep.dense;
 
-import io.github.slicegrep.source.Switches;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import com.google.common.hash.HashCode;
 import com.google.common.hash.Hashing;
+import io.github.slicegrep.cache.BoundedCache;
+import io.github.slicegrep.source.Switches;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,12 +96,8 @@ public final class DenseRuntime {
 
   private final Settings settings;
   private final Callable<StaticModel> loader;
-  private final Cache<HashCode, float[]> vectors =
-      Caffeine.newBuilder()
-          .maximumWeight(CACHE_MAX_FLOATS)
-          .weigher((HashCode k, float[] v) -> v.length)
-          .executor(Runnable::run)
-          .build();
+  private final BoundedCache<HashCode, float[]> vectors =
+      BoundedCache.ofWeight(CACHE_MAX_FLOATS, (k, v) -> v.length);
   private volatile @Nullable Optional<StaticModel> model;
   private volatile String status;
 

@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +58,19 @@ public final class PersistentIndex {
   public record Key(Path root, boolean recursive, boolean confined, long maxFileBytes) {
     String describe() {
       return root + "\n" + recursive + "\n" + confined + "\n" + maxFileBytes;
+    }
+
+    // Written out, as in TreeListings.Key: a record's own equals and hashCode link a bootstrap
+    // method on first use, about 10 ms of CPU in a process that searches once.
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && root.equals(k.root) && recursive == k.recursive
+          && confined == k.confined && maxFileBytes == k.maxFileBytes;
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(root, recursive, confined, maxFileBytes);
     }
   }
 

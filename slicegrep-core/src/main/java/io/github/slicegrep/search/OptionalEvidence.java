@@ -1,13 +1,12 @@
 package io.github.slicegrep.search;
 
+import com.google.common.hash.Hashing;
 import io.github.slicegrep.Chunk;
 import io.github.slicegrep.Omission;
 import io.github.slicegrep.Options;
 import io.github.slicegrep.RankedFile;
 import io.github.slicegrep.Result;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.google.common.hash.Hashing;
+import io.github.slicegrep.cache.BoundedCache;
 import io.github.slicegrep.dense.BlockVectorStore;
 import io.github.slicegrep.dense.DenseRuntime;
 import io.github.slicegrep.dense.RankFusion;
@@ -69,12 +68,12 @@ final class OptionalEvidence {
   }
 
   /** One runtime per model setting; a host serving other processes may see two or three. */
-  private final Cache<DenseRuntime.Settings, DenseRuntime> runtimes =
-      Caffeine.newBuilder().maximumSize(4).build();
+  private final BoundedCache<DenseRuntime.Settings, DenseRuntime> runtimes =
+      BoundedCache.ofSize(4);
   /** {@value DenseRuntime#DIR_PROPERTY} as it was when this reader was made (tests set it). */
   private final @Nullable String modelDirProperty = System.getProperty(DenseRuntime.DIR_PROPERTY);
-  private final Cache<Path, Optional<HistoryPriors>> histories =
-      Caffeine.newBuilder().maximumSize(16).expireAfterWrite(HISTORY_REUSE).build();
+  private final BoundedCache<Path, Optional<HistoryPriors>> histories =
+      BoundedCache.<Path, Optional<HistoryPriors>>ofSize(16).expiring(HISTORY_REUSE);
   private final Map<Path, BlockVectorStore> stores = new ConcurrentHashMap<>();
 
   /** The dense runtime of the search's environment (its model directory, switch, timeout). */

@@ -1,9 +1,7 @@
 package io.github.slicegrep.workspace;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.github.slicegrep.SlicegrepException;
+import io.github.slicegrep.cache.BoundedCache;
 import io.github.slicegrep.index.PersistentIndex;
 import io.github.slicegrep.source.FileStamp;
 import io.github.slicegrep.source.SourceFile;
@@ -32,26 +30,17 @@ final class FileStore {
   /** Binary files remembered, so a warm search does not sniff them again. */
   static final long BINARY_CACHE_MAX_FILES = 200_000;
 
-  /**
-   * Caffeine rather than Guava's cache here: a warm search looks every file of the tree up in
-   * it, and Guava's lookup and access bookkeeping cost more than the stat of the file.
-   */
-  private final Cache<Path, KeptFile> cache;
+  /** Looked up for every file of the tree by a warm search: a lookup must cost less than a stat. */
+  private final BoundedCache<Path, KeptFile> cache;
   /** The stamps of files found binary: skipped again without opening while unchanged. */
-  private final Cache<Path, FileStamp> binaries =
-      Caffeine.newBuilder().maximumSize(BINARY_CACHE_MAX_FILES).executor(Runnable::run).build();
+  private final BoundedCache<Path, FileStamp> binaries =
+      BoundedCache.ofSize(BINARY_CACHE_MAX_FILES);
   /** Entries the cache has let go (evicted, replaced or invalidated), ever. */
   private final AtomicLong removals = new AtomicLong();
 
   FileStore() {
-    this.cache =
-        Caffeine.newBuilder()
-            .maximumWeight(CACHE_MAX_CHARS)
-            .weigher((Path p, KeptFile f) -> f.weight())
-            .executor(Runnable::run) // evict on the calling thread: the bound holds at once
-            .removalListener((Path p, KeptFile f, RemovalCause cause) ->
-                removals.incrementAndGet())
-            .build();
+    this.cache = BoundedCache.<Path, KeptFile>ofWeight(CACHE_MAX_CHARS, (p, f) -> f.weight())
+        .onRemoval((p, f) -> removals.incrementAndGet());
   }
 
   /** How many entries the cache has let go so far: a snapshot of a tree holds while it stays. */

@@ -1,9 +1,7 @@
 package io.github.slicegrep.workspace;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.github.slicegrep.SlicegrepException;
+import io.github.slicegrep.cache.BoundedCache;
 import io.github.slicegrep.index.PersistentIndex;
 import io.github.slicegrep.source.SourceTree;
 import io.github.slicegrep.source.TreeWatch;
@@ -32,10 +30,10 @@ final class TreeListings {
    */
   static final int WATCHES_KEPT = 4;
 
-  private final Cache<Key, SourceTree.Listing> listings =
-      Caffeine.newBuilder().maximumSize(LISTINGS_KEPT).executor(Runnable::run).build();
+  private final BoundedCache<Key, SourceTree.Listing> listings =
+      BoundedCache.ofSize(LISTINGS_KEPT);
   /** Closed when evicted, when the workspace is closed, or when it is collected. */
-  private final Cache<Key, TreeWatch> watches;
+  private final BoundedCache<Key, TreeWatch> watches;
   /** Watches being started in the background, by root. */
   private final Map<Key, CompletableFuture<Void>> watchStarts = new ConcurrentHashMap<>();
   /** Whether trees searched again are watched. */
@@ -46,6 +44,19 @@ final class TreeListings {
   record Key(Path root, boolean recursive, boolean confined) {
     static Key of(Path root, boolean recursive, boolean confined) {
       return new Key(root.toAbsolutePath().normalize(), recursive, confined);
+    }
+
+    // Written out: a record's own equals and hashCode link a bootstrap method on first use,
+    // which a process that searches once pays for at start-up.
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && root.equals(k.root) && recursive == k.recursive
+          && confined == k.confined;
+    }
+
+    @Override
+    public int hashCode() {
+      return (root.hashCode() * 31 + Boolean.hashCode(recursive)) * 31 + Boolean.hashCode(confined);
     }
   }
 
@@ -67,17 +78,9 @@ final class TreeListings {
     this.watchesTrees = watchesTrees;
     // Evictions and their closing run on the calling thread, so that no more than WATCHES_KEPT
     // inotify instances are ever open and a closed workspace has closed them all.
-    this.watches =
-        Caffeine.newBuilder()
-            .maximumSize(WATCHES_KEPT)
-            .executor(Runnable::run)
-            .removalListener((Key k, TreeWatch w, RemovalCause cause) -> {
-              if (w != null) {
-                w.close();
-              }
-            })
-            .build();
-    Cache<Key, TreeWatch> toClose = watches; // the action must not hold the owner
+    this.watches = BoundedCache.<Key, TreeWatch>ofSize(WATCHES_KEPT)
+        .onRemoval((k, w) -> w.close());
+    BoundedCache<Key, TreeWatch> toClose = watches; // the action must not hold the owner
     CLEANER.register(owner, toClose::invalidateAll);
   }
 

@@ -16,6 +16,33 @@ class FoldedTextTest {
   };
 
   @Test
+  void theListedLookalikesAreExactlyTheCharactersCaseMappingsEquateToAsciiLetters() {
+    StringBuilder derived = new StringBuilder();
+    for (int c = 0x80; c <= Character.MAX_VALUE; c++) {
+      int[] mappings = {
+        Character.toLowerCase(c), Character.toUpperCase(c),
+        Character.toLowerCase(Character.toUpperCase(c)),
+        Character.toUpperCase(Character.toLowerCase(c))
+      };
+      for (int m : mappings) {
+        if ((m >= 'A' && m <= 'Z') || (m >= 'a' && m <= 'z')) {
+          derived.append((char) c).append((char) Character.toLowerCase(m));
+          break;
+        }
+      }
+    }
+    assertEquals(derived.toString(), FoldedText.ASCII_LOOKALIKES);
+    String listed = derived.toString();
+    for (int c = 0; c <= Character.MAX_VALUE; c++) {
+      char ch = (char) c;
+      int at = c < 0x80 ? -1 : listed.indexOf(ch); // a lookalike stands at an even place
+      char expected = c < 0x80 ? Character.toLowerCase(ch)
+          : at >= 0 ? listed.charAt(at + 1) : FoldedText.NON_ASCII;
+      assertEquals(expected, FoldedText.fold(ch), "U+" + Integer.toHexString(c));
+    }
+  }
+
+  @Test
   void everyCharacterFoldsOnItsOwnAndEveryTrigramIsInTheFilter() {
     Random random = new Random(20261202);
     for (int round = 0; round < 500; round++) {
