@@ -3,8 +3,13 @@ package io.github.slicegrep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.slicegrep.index.PersistentIndex;
+import io.github.slicegrep.outline.Outliners;
+import io.github.slicegrep.source.FileStamp;
+import io.github.slicegrep.source.SourceFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,6 +51,26 @@ class PersistentIndexTest {
     assertAllLikeCold();
     assertEquals(1, indexFiles().size());
     assertAllLikeCold(); // now from the stored index, outlines included
+  }
+
+  @Test
+  void storedOutlinesReadBackAsTheOutlinesOfTheFiles() throws IOException {
+    assertAllLikeCold();
+    PersistentIndex index = PersistentIndex.open(cache, new PersistentIndex.Key(
+        tree.toAbsolutePath().normalize(), true, false, Options.DEFAULT_MAX_FILE_BYTES));
+    int read = 0;
+    for (String relative : List.of("src/a.py", "src/b.py", "tests/test_a.py")) {
+      Path path = tree.resolve(relative);
+      PersistentIndex.FileEntry entry = index.lookup(relative, FileStamp.read(path));
+      assertNotNull(entry, relative);
+      if (entry.stored() != null) {
+        read++;
+        SourceFile file = SourceFile.of(path, relative, Files.readString(path));
+        assertEquals(Outliners.standard().outline(file).definitions(),
+            entry.stored().outline().definitions(), relative);
+      }
+    }
+    assertTrue(read >= 2, "outlines stored: " + read);
   }
 
   @Test

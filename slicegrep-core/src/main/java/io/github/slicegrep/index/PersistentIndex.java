@@ -43,10 +43,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class PersistentIndex {
   /**
-   * Raised whenever what an outline holds changes for files already indexed: 3 since Scala,
-   * Swift and Dart files are parsed (their stored heuristic outlines must not outlive that).
+   * Raised whenever what an outline holds changes for files already indexed (3 since Scala,
+   * Swift and Dart files are parsed: their stored heuristic outlines must not outlive that), or
+   * how the index is laid out (4: each outline's length before it, so that reading the index
+   * skips outlines until they are used).
    */
-  static final int FORMAT_VERSION = 3;
+  static final int FORMAT_VERSION = 4;
   private static final byte[] MAGIC = "slicegrep-index\n".getBytes(StandardCharsets.US_ASCII);
   static final int TERMS_FORMAT_VERSION = 1;
   private static final byte[] TERMS_MAGIC =
@@ -76,7 +78,7 @@ public final class PersistentIndex {
 
   /** One file as last indexed: binary files have no filter; the outline is stored once parsed. */
   public record FileEntry(
-      FileStamp stamp, @Nullable TrigramFilter filter, @Nullable Outline outline) {
+      FileStamp stamp, @Nullable TrigramFilter filter, @Nullable StoredOutline stored) {
     public boolean binary() {
       return filter == null;
     }
@@ -87,6 +89,47 @@ public final class PersistentIndex {
         throw new IllegalStateException("a binary file has no filter");
       }
       return filter;
+    }
+  }
+
+  /**
+   * A file's outline as the index holds it, decoded on first use: a search reads the outlines of
+   * the files it matched, not of every file the index holds, and a process that searches once
+   * spent about a third of reading the index on decoding outlines it never used.
+   */
+  public static final class StoredOutline {
+    private final byte @Nullable [] encoded;
+    private volatile @Nullable Outline decoded;
+
+    private StoredOutline(byte @Nullable [] encoded, @Nullable Outline decoded) {
+      this.encoded = encoded;
+      this.decoded = decoded;
+    }
+
+    /** The outline; null when its stored form cannot be read (the file is outlined again). */
+    public @Nullable Outline outline() {
+      Outline o = decoded;
+      if (o == null && encoded != null) {
+        try {
+          o = readOutline(ByteBuffer.wrap(encoded));
+        } catch (RuntimeException e) {
+          return null;
+        }
+        decoded = o;
+      }
+      return o;
+    }
+
+    /** The stored form: as read, or encoded now from an outline made in this process. */
+    byte[] encoded() throws IOException {
+      if (encoded != null) {
+        return encoded;
+      }
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      DataOutputStream out = new DataOutputStream(bytes);
+      writeOutline(out, Objects.requireNonNull(decoded));
+      out.flush();
+      return bytes.toByteArray();
     }
   }
 
@@ -166,11 +209,11 @@ public final class PersistentIndex {
     entries.computeIfPresent(
         relativePath,
         (k, e) -> {
-          if (!e.stamp().equals(stamp) || e.binary() || e.outline() != null) {
+          if (!e.stamp().equals(stamp) || e.binary() || e.stored() != null) {
             return e;
           }
           dirty = true;
-          return new FileEntry(stamp, e.filter(), outline);
+          return new FileEntry(stamp, e.filter(), new StoredOutline(null, outline));
         });
   }
 
@@ -339,7 +382,14 @@ public final class PersistentIndex {
         ByteBuffer raw = ByteBuffer.allocate(words.length * Long.BYTES);
         raw.asLongBuffer().put(words);
         out.write(raw.array());
-        writeOutline(out, entry.outline());
+        StoredOutline stored = entry.stored();
+        if (stored == null) {
+          out.writeInt(-1);
+        } else {
+          byte[] encoded = stored.encoded();
+          out.writeInt(encoded.length);
+          out.write(encoded);
+        }
       }
     }
     out.flush();
@@ -394,7 +444,16 @@ public final class PersistentIndex {
       long[] words = new long[1 << (log2 - 6)];
       in.asLongBuffer().get(words);
       in.position(in.position() + words.length * Long.BYTES);
-      entries.put(relative, new FileEntry(stamp, new TrigramFilter(log2, words), readOutline(in)));
+      int outlineBytes = in.getInt();
+      StoredOutline stored = null;
+      if (outlineBytes > in.remaining()) {
+        return null;
+      } else if (outlineBytes >= 0) {
+        byte[] encoded = new byte[outlineBytes];
+        in.get(encoded);
+        stored = new StoredOutline(encoded, null);
+      }
+      entries.put(relative, new FileEntry(stamp, new TrigramFilter(log2, words), stored));
     }
     if (in.hasRemaining()) {
       return null;
@@ -420,12 +479,7 @@ public final class PersistentIndex {
     return new FileStamp(in.getLong(), in.getLong(), readString(in));
   }
 
-  private static void writeOutline(DataOutputStream out, @Nullable Outline outline)
-      throws IOException {
-    if (outline == null) {
-      out.writeInt(-1);
-      return;
-    }
+  private static void writeOutline(DataOutputStream out, Outline outline) throws IOException {
     List<Definition> defs = outline.definitions();
     out.writeInt(defs.size());
     for (Definition d : defs) {
@@ -439,10 +493,10 @@ public final class PersistentIndex {
     }
   }
 
-  private static @Nullable Outline readOutline(ByteBuffer in) {
+  private static Outline readOutline(ByteBuffer in) {
     int count = in.getInt();
-    if (count < 0) {
-      return null;
+    if (count < 0 || count > in.remaining()) {
+      throw new IllegalArgumentException("not an outline");
     }
     List<Definition> defs = new ArrayList<>(Math.min(count, 1 << 16));
     for (int i = 0; i < count; i++) {

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.eclipse.jgit.ignore.IgnoreNode;
 import org.jspecify.annotations.Nullable;
 
@@ -105,13 +106,21 @@ public final class SourceTree {
       return watched;
     }
 
-    /** Whether every watched path still has its stamp (one stat each, in parallel). */
+    /**
+     * Whether every watched path still has its stamp: one stat each, in parallel when there are
+     * more than {@value #SERIAL_STATS} (a few dozen stats take less time than handing them to
+     * other threads in a process that has just started).
+     */
     public boolean unchanged() {
+      Stream<Map.Entry<Path, FileStamp>> stats = watched.size() > SERIAL_STATS
+          ? watched.entrySet().parallelStream() : watched.entrySet().stream();
       return presence.entrySet().stream()
               .allMatch(e -> e.getValue() == isThere(e.getKey()))
-          && watched.entrySet().parallelStream()
-              .allMatch(e -> e.getValue().equals(FileStamp.read(e.getKey())));
+          && stats.allMatch(e -> e.getValue().equals(FileStamp.read(e.getKey())));
     }
+
+    /** Watched paths checked on the calling thread alone. */
+    static final int SERIAL_STATS = 256;
 
     /** The same listing with the walk's attributes dropped, for reuse after a check. */
     public Listing reused() {

@@ -207,7 +207,7 @@ final class FileStore {
                   : List.<String>of();
             },
             indexed.textFilter());
-    holder[0] = new KeptFile(stamp, statNanos, file, index, relative, indexed.outline());
+    holder[0] = new KeptFile(stamp, statNanos, file, index, relative, indexed.stored());
     return file;
   }
 }

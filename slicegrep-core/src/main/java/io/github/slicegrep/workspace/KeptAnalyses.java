@@ -41,7 +41,7 @@ final class KeptAnalyses implements FileAnalyses {
     Outline o = kept.outline;
     if (o == null) {
       file.lines(); // a deferred file is read here, which tells whether it kept its stamp
-      Outline stored = kept.indexedOutline;
+      Outline stored = kept.indexedOutline == null ? null : kept.indexedOutline.outline();
       o = stored != null && kept.matchesStamp ? stored : outliner.outline(file);
       kept.outline = o;
       if (stored == null && kept.index != null && kept.matchesStamp) {

@@ -24,7 +24,7 @@ final class KeptFile {
   final SourceFile file;
   final @Nullable PersistentIndex index;
   final String relativePath;
-  final @Nullable Outline indexedOutline;
+  final PersistentIndex.@Nullable StoredOutline indexedOutline;
   volatile boolean matchesStamp = true;
   /**
    * {@link System#nanoTime()} just before the stat that last found the file with this stamp
@@ -49,7 +49,7 @@ final class KeptFile {
 
   KeptFile(
       FileStamp stamp, long verifiedNanos, SourceFile file, @Nullable PersistentIndex index,
-      String relativePath, @Nullable Outline indexedOutline) {
+      String relativePath, PersistentIndex.@Nullable StoredOutline indexedOutline) {
     this.stamp = stamp;
     this.verifiedNanos = verifiedNanos;
     this.file = file;
