@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -110,7 +111,7 @@ public final class BoundedCache<K, V> {
         expired.add(old);
       }
       made[0] = true;
-      V value = load.apply(k);
+      V value = Objects.requireNonNull(load.apply(k), "a cache loader returned null");
       return new Entry<>(value, weigher.applyAsLong(k, value));
     });
     // Told outside the map's lock: a listener may use the cache.
@@ -129,13 +130,14 @@ public final class BoundedCache<K, V> {
   public void put(K key, V value) {
     Entry<V> e = new Entry<>(value, weigher.applyAsLong(key, value));
     Entry<V> old = map.put(key, e);
-    added(e.weight);
     if (old != null) {
+      // Taken out before the new weight counts: replacing an entry never evicts another.
       weight.addAndGet(-old.weight);
       if (old.value != value) {
         tell(key, old.value);
       }
     }
+    added(e.weight);
   }
 
   /** Lets go of {@code key}'s entry. */

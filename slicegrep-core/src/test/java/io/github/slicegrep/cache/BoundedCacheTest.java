@@ -67,6 +67,19 @@ class BoundedCacheTest {
   }
 
   @Test
+  void replacingAnEntryOfAFullCacheEvictsNothingElse() {
+    List<String> let = new ArrayList<>();
+    BoundedCache<String, Integer> cache =
+        BoundedCache.<String, Integer>ofSize(2).onRemoval((k, v) -> let.add(k + "=" + v));
+    cache.put("a", 1);
+    cache.put("b", 2);
+    cache.put("a", 3);
+    assertEquals(List.of("a=1"), let);
+    assertEquals(2, cache.getIfPresent("b"));
+    assertEquals(3, cache.getIfPresent("a"));
+  }
+
+  @Test
   void entriesExpireAfterTheirWrite() throws InterruptedException {
     AtomicInteger loads = new AtomicInteger();
     BoundedCache<String, Integer> cache =
