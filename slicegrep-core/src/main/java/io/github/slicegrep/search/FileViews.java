@@ -17,13 +17,22 @@ import java.util.concurrent.ConcurrentHashMap;
 final class FileViews {
   private final FileAnalyses analyses;
   /** Files outlined by the parser (all matched files unless the search is staged). */
-  private final Set<SourceFile> preciseFiles = ConcurrentHashMap.newKeySet();
-  private final Map<SourceFile, Outline> preciseOutlines = new ConcurrentHashMap<>();
-  private final Map<SourceFile, Outline> roughOutlines = new ConcurrentHashMap<>();
-  private final Map<SourceFile, FileFacts> facts = new ConcurrentHashMap<>();
+  private final Set<SourceFile> preciseFiles;
+  private final Map<SourceFile, Outline> preciseOutlines;
+  private final Map<SourceFile, Outline> roughOutlines;
+  private final Map<SourceFile, FileFacts> facts;
 
-  FileViews(FileAnalyses analyses) {
+  /**
+   * Views of up to about {@code files} files: the maps are made that big at once, since growing
+   * them while regions are cut and scored in parallel cost a warm question about 1.5% of its
+   * time.
+   */
+  FileViews(FileAnalyses analyses, int files) {
     this.analyses = analyses;
+    this.preciseFiles = ConcurrentHashMap.newKeySet(files);
+    this.preciseOutlines = new ConcurrentHashMap<>(files);
+    this.roughOutlines = new ConcurrentHashMap<>(files);
+    this.facts = new ConcurrentHashMap<>(files);
   }
 
   FileAnalyses analyses() {

@@ -92,7 +92,7 @@ public final class Pipeline {
   private static Lexical lexical(
       Query query, Options options, Scope scope, CandidateSource source) {
     Scanned scanned = Scanned.of(query, source);
-    FileViews views = new FileViews(source.analyses());
+    FileViews views = new FileViews(source.analyses(), scanned.matched().size());
     RegionCutter cutter = new RegionCutter(query, options, views, scanned.matched().size());
     Ranking ranking = new Ranking(query, views, cutter);
     int matched = scanned.matched().size();

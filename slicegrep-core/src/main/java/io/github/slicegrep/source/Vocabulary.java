@@ -232,11 +232,31 @@ public final class Vocabulary {
     if (size < 2) {
       return size;
     }
-    Arrays.sort(lines, 0, size);
-    int distinct = 1;
-    for (int k = 1; k < size; k++) {
-      if (lines[k] != lines[distinct - 1]) {
-        lines[distinct++] = lines[k];
+    int last = 0;
+    for (int k = 0; k < size; k++) {
+      last = Math.max(last, lines[k]);
+    }
+    // Many lines of a file: marked in a bitmap of its lines and read back in order, which costs
+    // less than sorting them (a common stem's lines were a warm question's largest sort). A few
+    // lines of a long file: sorted.
+    if ((last >>> 6) > 4 * size) {
+      Arrays.sort(lines, 0, size);
+      int distinct = 1;
+      for (int k = 1; k < size; k++) {
+        if (lines[k] != lines[distinct - 1]) {
+          lines[distinct++] = lines[k];
+        }
+      }
+      return distinct;
+    }
+    long[] marked = new long[(last >>> 6) + 1];
+    for (int k = 0; k < size; k++) {
+      marked[lines[k] >>> 6] |= 1L << lines[k];
+    }
+    int distinct = 0;
+    for (int w = 0; w < marked.length; w++) {
+      for (long bits = marked[w]; bits != 0; bits &= bits - 1) {
+        lines[distinct++] = (w << 6) + Long.numberOfTrailingZeros(bits);
       }
     }
     return distinct;

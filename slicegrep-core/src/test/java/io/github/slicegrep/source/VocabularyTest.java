@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** A word literal's lines, from the vocabulary, are exactly the lines whose text holds it. */
@@ -34,6 +36,24 @@ class VocabularyTest {
             expected(folded, n, literal, 12), vocabulary.linesWith(literal),
             "literal '" + literal + "' in " + lines);
       }
+    }
+  }
+
+  @Test
+  void sortDistinctGivesEachLineOnceInOrderForFewAndManyLines() {
+    Random random = new Random(20261202);
+    for (int round = 0; round < 2_000; round++) {
+      int size = random.nextInt(round % 2 == 0 ? 6 : 400);
+      int lastLine = 1 + random.nextInt(round % 3 == 0 ? 100_000 : 300);
+      int[] lines = new int[size + random.nextInt(3)];
+      TreeSet<Integer> expected = new TreeSet<>();
+      for (int k = 0; k < size; k++) {
+        lines[k] = 1 + random.nextInt(lastLine);
+        expected.add(lines[k]);
+      }
+      int distinct = Vocabulary.sortDistinct(lines, size);
+      assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(),
+          Arrays.copyOf(lines, distinct));
     }
   }
 
