@@ -67,12 +67,12 @@ public final class BoundedCache<K, V> {
     return new BoundedCache<>(maxWeight, weigher, null, 0);
   }
 
-  /** This cache, telling {@code listener} of each entry it lets go from now on. */
+  /** A new, empty cache bounded as this one is, telling {@code listener} of each entry let go. */
   public BoundedCache<K, V> onRemoval(RemovalListener<? super K, ? super V> listener) {
     return new BoundedCache<>(maxWeight, weigher, listener, expireNanos);
   }
 
-  /** This cache, with entries that expire {@code afterWrite} after they were written. */
+  /** A new, empty cache like this one, whose entries expire {@code afterWrite} after written. */
   public BoundedCache<K, V> expiring(Duration afterWrite) {
     return new BoundedCache<>(maxWeight, weigher, listener, Math.max(1, afterWrite.toNanos()));
   }
