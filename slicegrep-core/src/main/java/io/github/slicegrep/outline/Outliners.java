@@ -5,14 +5,20 @@ import io.github.slicegrep.source.SourceFile;
 
 /** The outliner slicegrep uses for each file. */
 public final class Outliners {
-  private static final Outliner HEURISTIC = new HeuristicOutliner();
-
   /**
-   * Process-wide because a grammar's native library is process-wide once loaded; each holder
-   * still loads lazily, on the first file of its language.
+   * The heuristic and the parser, made on first use (a holder class): a tree that the token
+   * scans outline whole never needs either, and the heuristic's header patterns took about 5 ms
+   * of a short process's start-up to compile.
    */
-  private static final Outliner PARSER =
-      new TreeSitterOutliner(new Grammars()::forLanguage, HEURISTIC);
+  private static final class Fallbacks {
+    static final Outliner HEURISTIC = new HeuristicOutliner();
+
+    /**
+     * Process-wide because a grammar's native library is process-wide once loaded; each holder
+     * still loads lazily, on the first file of its language.
+     */
+    static final Outliner PARSER = new TreeSitterOutliner(new Grammars()::forLanguage, HEURISTIC);
+  }
 
   /**
    * Python, Java, Go and JavaScript by their tokens where that scan is sure (the parser's
@@ -21,12 +27,11 @@ public final class Outliners {
   private static final Outliner STANDARD =
       file ->
           switch (file.language()) {
-            case PYTHON -> PythonOutliner.outline(file).orElseGet(() -> PARSER.outline(file));
-            case JAVA -> JavaOutliner.outline(file).orElseGet(() -> PARSER.outline(file));
-            case GO -> GoOutliner.outline(file).orElseGet(() -> PARSER.outline(file));
-            case JAVASCRIPT ->
-                EcmascriptOutliner.outline(file).orElseGet(() -> PARSER.outline(file));
-            default -> PARSER.outline(file);
+            case PYTHON -> PythonOutliner.outline(file).orElseGet(() -> parse(file));
+            case JAVA -> JavaOutliner.outline(file).orElseGet(() -> parse(file));
+            case GO -> GoOutliner.outline(file).orElseGet(() -> parse(file));
+            case JAVASCRIPT -> EcmascriptOutliner.outline(file).orElseGet(() -> parse(file));
+            default -> parse(file);
           };
 
   private Outliners() {}
@@ -48,6 +53,10 @@ public final class Outliners {
 
   /** The parser-free outliner on its own (for comparisons and as the fallback). */
   public static Outliner heuristic() {
-    return HEURISTIC;
+    return Fallbacks.HEURISTIC;
+  }
+
+  private static Outline parse(SourceFile file) {
+    return Fallbacks.PARSER.outline(file);
   }
 }
