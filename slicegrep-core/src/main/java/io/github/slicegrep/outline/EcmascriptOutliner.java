@@ -37,7 +37,8 @@ final class EcmascriptOutliner {
 
   /** The outline, or empty when the file is left to the parser. */
   static Optional<Outline> outline(SourceFile file) {
-    if (file.language() != Language.JAVASCRIPT) {
+    boolean typescript = file.language() == Language.TYPESCRIPT;
+    if (file.language() != Language.JAVASCRIPT && !typescript) {
       return Optional.empty();
     }
     try {
@@ -45,7 +46,8 @@ final class EcmascriptOutliner {
       if (tokens == null) {
         return Optional.empty();
       }
-      return Optional.of(Outline.of(Nesting.qualify(new Scan(tokens, file.lines()).definitions())));
+      return Optional.of(Outline.of(Nesting.qualify(
+          new Scan(tokens, file.lines(), typescript).definitions())));
     } catch (Unsure | RuntimeException e) {
       // An input the scan did not foresee: the parser decides.
       return Optional.empty();
@@ -89,8 +91,10 @@ final class EcmascriptOutliner {
 
     private final EcmascriptExpressions x;
     private final EcmascriptMembers members;
+    /** TypeScript's types, or null for JavaScript. */
+    private final EcmascriptTypes types;
 
-    Scan(CurlyTokens tokens, List<String> lines) {
+    Scan(CurlyTokens tokens, List<String> lines, boolean typescript) {
       this.t = tokens;
       this.lines = lines;
       this.opens = new int[tokens.count];
@@ -98,17 +102,29 @@ final class EcmascriptOutliner {
       this.accounted = new boolean[tokens.count];
       this.key = new boolean[tokens.count];
       this.declared = new boolean[tokens.count];
-      this.x = new EcmascriptExpressions(tokens);
-      this.members =
-          new EcmascriptMembers(tokens, lines, x, found, opens, parameters, accounted, key);
+      this.types = typescript ? new EcmascriptTypes(tokens, lines, found) : null;
+      this.x = new EcmascriptExpressions(tokens, types);
+      this.members = new EcmascriptMembers(
+          tokens, lines, x, types, found, opens, parameters, accounted, key);
     }
 
     List<Definition> definitions() throws Unsure {
       int[] stack = new int[t.count + 1];
       int depth = 0;
       for (int i = 0; i < t.count; i++) {
+        if (types != null && types.skip[i] != 0) {
+          i = types.skip[i] - 1; // a type, or TypeScript's words around one
+          continue;
+        }
         int context = depth == 0 ? BLOCK : opens[stack[depth - 1]];
         int contextOpen = depth == 0 ? -1 : stack[depth - 1];
+        if (types != null) {
+          int past = typescript(i, context);
+          if (past > i) {
+            i = past - 1;
+            continue;
+          }
+        }
         if (t.kind[i] == PUNCT) {
           char c = t.punct[i];
           if (x.brokenAt(i, context, contextOpen)) {
@@ -125,12 +141,16 @@ final class EcmascriptOutliner {
               members.objectEntries(i, opens[i] == PATTERN);
             }
             stack[depth++] = i;
-          } else if (x.isArrow(i) && !t.is(i - 1, ')') && !t.isIdent(i - 1)) {
+          } else if (x.isArrow(i) && !t.is(i - 1, ')') && !t.isIdent(i - 1)
+              && !(types != null && types.valueEnd[i - 1])) {
             throw new Unsure(); // `f(a, => 1)`: an arrow without parameters, broken code
           } else if (c == '(') {
             opens[i] = PAREN;
-            if (x.isArrow(t.partner[i] + 1)) {
+            if (x.arrowAt(t.partner[i]) >= 0) {
               parameters[i] = true;
+            }
+            if (types != null && parameters[i]) {
+              types.parameters(i, x);
             }
             stack[depth++] = i;
           } else if (c == '[') {
@@ -187,6 +207,218 @@ final class EcmascriptOutliner {
     /** Whether a {@code #name} stands where one can: after a dot or before {@code in}. */
     private boolean privateNameInPlace(int i) {
       return t.is(i - 1, '.') || t.isWord(i + 1, "in");
+    }
+
+    // ---- TypeScript ----
+
+    /**
+     * TypeScript's own syntax at token {@code i}: type arguments of a call, {@code as} and
+     * {@code satisfies} with their type, {@code type} in an import list, and the declarations
+     * JavaScript has not. Returns where the scan goes on, or {@code i} or less to read the token
+     * as JavaScript.
+     */
+    private int typescript(int i, int context) throws Unsure {
+      if (t.kind[i] == PUNCT) {
+        if (t.punct[i] == '<') {
+          if (t.isWord(i - 1, "async")) {
+            throw new Unsure(); // `async <T>(x: T) => x`: a generic arrow
+          }
+          return types.callTypeArguments(i);
+        }
+        return -1;
+      }
+      if (t.kind[i] != IDENT || key[i] || t.is(i - 1, '.')) {
+        return -1;
+      }
+      if (context == NAME_LIST) {
+        boolean typeOnly = t.isWord(i, "type") && t.isIdent(i + 1) && !t.isWord(i + 1, "as")
+            && t.row[i + 1] == t.row[i];
+        return typeOnly ? i + 1 : -1; // `import { type A }`
+      }
+      int operator = types.typeOperator(i);
+      if (operator >= 0) {
+        return operator;
+      }
+      return context == BLOCK ? declarationStatement(i) : -1;
+    }
+
+    /** Words that may start a TypeScript declaration. */
+    private static final Set<String> TYPESCRIPT_STARTS =
+        Set.of("export", "declare", "interface", "type", "enum", "const", "namespace", "module",
+            "abstract");
+
+    /**
+     * A TypeScript declaration starting at {@code i} (after an {@code export} or {@code
+     * declare}, which belong to it): its definition and where the scan goes on, or -1.
+     */
+    private int declarationStatement(int i) throws Unsure {
+      if (!TYPESCRIPT_STARTS.contains(t.word[i])) {
+        return -1;
+      }
+      int j = i;
+      if (t.isWord(j, "export") && onRow(j, j + 1)) {
+        if (t.isWord(j + 1, "as") && t.isWord(j + 2, "namespace") && t.isIdent(j + 3)) {
+          return startsStatement(i) ? statementEnd(j + 4) : -1; // `export as namespace X`
+        }
+        j++;
+      }
+      boolean ambient = t.isWord(j, "declare") && onRow(j, j + 1) && t.isIdent(j + 1);
+      if (ambient) {
+        j++;
+      }
+      if (!t.isIdent(j) || !onRow(j, j + 1)) {
+        return -1;
+      }
+      int name = j + 1;
+      String w = t.word[j];
+      boolean named = t.isIdent(name);
+      int past;
+      if (w.equals("interface") && named) {
+        past = interfaceDeclaration(i, j);
+      } else if (w.equals("type") && named && (t.is(name + 1, '=') || t.is(name + 1, '<'))) {
+        past = typeAlias(name);
+      } else if (w.equals("enum") && named) {
+        past = enumDeclaration(i, j);
+      } else if (w.equals("const") && t.isWord(name, "enum") && t.isIdent(name + 1)) {
+        past = enumDeclaration(i, name);
+      } else if (w.equals("namespace") && named) {
+        past = namespace(i, j, Kind.NAMESPACE);
+      } else if (w.equals("module") && (named || isString(name))) {
+        past = namespace(i, j, Kind.MODULE);
+      } else if (w.equals("global") && ambient && t.is(name, '{')) {
+        opens[name] = BLOCK; // `declare global {...}`: no definition of its own
+        past = name;
+      } else if (w.equals("abstract") && t.isWord(name, "class") || ambient && (
+          w.equals("class") || w.equals("function") || w.equals("async"))) {
+        past = w.equals("abstract") ? name : j;
+        declaration(past, i, false);
+      } else if (ambient && (w.equals("const") || w.equals("let") || w.equals("var"))) {
+        declarators(j, i);
+        past = j;
+      } else {
+        return -1;
+      }
+      return startsStatement(i) ? past : -1;
+    }
+
+    /** Whether the scan may read a declaration at {@code i}: it starts a statement. */
+    private boolean startsStatement(int i) throws Unsure {
+      if (!x.startsStatement(i)) {
+        throw new Unsure(); // a declaration's words read where no statement starts
+      }
+      return true;
+    }
+
+    private boolean onRow(int a, int b) {
+      return b < t.count && t.row[b] == t.lastRow[a];
+    }
+
+    private boolean isString(int k) {
+      return k < t.count && t.kind[k] == LITERAL && (t.punct[k] == '"' || t.punct[k] == '\'');
+    }
+
+    /** {@code interface Name<T> extends A, B {...}}; the index after it. */
+    private int interfaceDeclaration(int start, int keyword) throws Unsure {
+      int name = keyword + 1;
+      int j = name + 1;
+      if (t.is(j, '<')) {
+        j = types.typeParameters(j);
+      }
+      if (t.isWord(j, "extends")) {
+        j = types.type(j + 1);
+        while (t.is(j, ',')) {
+          j = types.type(j + 1);
+        }
+      }
+      if (!t.is(j, '{')) {
+        throw new Unsure();
+      }
+      types.objectType(j);
+      int end = t.partner[j] + 1;
+      found.add(new Found(start, Kind.INTERFACE, t.word[name], t.word[name], t.row[start],
+          t.row[name], t.row[end - 1], false));
+      return end;
+    }
+
+    /** {@code type Name<T> = ...}, no definition itself; the index after it. */
+    private int typeAlias(int name) throws Unsure {
+      int j = name + 1;
+      if (t.is(j, '<')) {
+        j = types.typeParameters(j);
+      }
+      if (!t.is(j, '=')) {
+        throw new Unsure();
+      }
+      int end = types.type(j + 1);
+      types.valueEnd[end - 1] = true;
+      return statementEnd(end);
+    }
+
+    /**
+     * Where a declaration whose last token is before {@code k} ends: past its {@code ;}, or at
+     * {@code k} where the parser ends it at a line break or a closing brace.
+     */
+    private int statementEnd(int k) throws Unsure {
+      if (t.is(k, ';')) {
+        return k + 1;
+      }
+      if (k >= t.count || t.is(k, '}') || t.row[k] > t.lastRow[k - 1]
+          && x.automaticSemicolon(k - 1, k) == EcmascriptExpressions.ENDS) {
+        return k;
+      }
+      throw new Unsure();
+    }
+
+    /** {@code enum E {...}}, its body passed over; the index after it. */
+    private int enumDeclaration(int start, int keyword) throws Unsure {
+      int name = keyword + 1;
+      int open = name + 1;
+      if (!t.is(open, '{')) {
+        throw new Unsure();
+      }
+      int close = t.partner[open];
+      for (int k = open + 1; k < close; k++) {
+        if (t.isWord(k, "function") || t.isWord(k, "class") || x.isArrow(k)) {
+          throw new Unsure(); // a function in a member's value
+        }
+      }
+      found.add(new Found(start, Kind.ENUM, t.word[name], t.word[name], t.row[start],
+          t.row[name], t.row[close], false));
+      return close + 1;
+    }
+
+    /**
+     * {@code namespace A.B {...}} and {@code module "m" {...}}: a definition whose body the scan
+     * reads on as a block; a module without a body is none. Returns its brace (or the index
+     * after it).
+     */
+    private int namespace(int start, int keyword, Kind kind) throws Unsure {
+      int name = keyword + 1;
+      int j = name + 1;
+      String text;
+      if (isString(name)) {
+        text = t.word[name].substring(1, t.word[name].length() - 1);
+      } else {
+        while (t.is(j, '.') && t.isIdent(j + 1) && t.adjacent(j - 1, j)
+            && t.adjacent(j, j + 1)) {
+          j += 2;
+        }
+        text = lines.get(t.row[name]).substring(t.column[name],
+            t.column[j - 1] + t.word[j - 1].length());
+      }
+      if (!t.is(j, '{')) {
+        if (kind == Kind.NAMESPACE) {
+          throw new Unsure();
+        }
+        return statementEnd(j); // `declare module "m";`
+      }
+      if (text.isEmpty()) {
+        throw new Unsure();
+      }
+      opens[j] = BLOCK;
+      found.add(new Found(start, kind, text, text, t.row[start], t.row[name],
+          t.row[t.partner[j]], false));
+      return j;
     }
 
     // ---- statements ----
@@ -250,10 +482,27 @@ final class EcmascriptOutliner {
         end = t.partner[classBody(keyword)];
         kind = Kind.CLASS;
       } else {
-        if (!t.is(name + 1, '(') || !t.is(t.partner[name + 1] + 1, '{')) {
-          throw new Unsure();
+        int open = x.parametersAt(name + 1);
+        int body = x.body(open);
+        declared[keyword] = true;
+        if (body < 0) {
+          // TypeScript's overload or ambient function: a signature, with its `;`
+          int after = t.partner[open] + 1;
+          after = types.skip[after] != 0 ? types.skip[after] : after;
+          int endRow;
+          if (t.is(after, ';')) {
+            endRow = t.row[after];
+          } else if (after >= t.count || t.is(after, '}') || t.row[after] > t.lastRow[after - 1]
+              && x.automaticSemicolon(after - 1, after) == EcmascriptExpressions.ENDS) {
+            endRow = t.lastRow[after - 1];
+          } else {
+            throw new Unsure();
+          }
+          types.signature(at, t.row[start], Kind.FUNCTION, t.word[name], name, endRow);
+          return;
         }
-        end = t.partner[t.partner[name + 1] + 1];
+        opens[body] = BLOCK;
+        end = t.partner[body];
         kind = Kind.FUNCTION;
       }
       declared[keyword] = true;
@@ -274,6 +523,14 @@ final class EcmascriptOutliner {
           j = t.partner[j] + 1;
         } else {
           throw new Unsure();
+        }
+        if (types != null) {
+          if (t.is(j, '!') && t.is(j + 1, ':')) {
+            j = types.mark(j, j + 1); // a definite assignment: `let x!: T`
+          }
+          if (t.is(j, ':')) {
+            j = types.annotation(j);
+          }
         }
         if (t.is(j, '=') && x.plainAssignment(j)) {
           accounted[j] = true;
@@ -309,7 +566,7 @@ final class EcmascriptOutliner {
      * The {@code =} of {@code name = }, {@code a.b.c = } or {@code this.#x = } starting at
      * {@code i} when a function follows it, else -1.
      */
-    private int assignmentEquals(int i) {
+    private int assignmentEquals(int i) throws Unsure {
       int j = i + 1;
       while (t.is(j, '.') && t.isIdent(j + 1)) {
         j += 2;
@@ -370,10 +627,19 @@ final class EcmascriptOutliner {
       if (t.isIdent(j)) {
         j++;
       }
+      j = x.parametersAt(j);
       if (!t.is(j, '(')) {
         throw new Unsure();
       }
       parameters[j] = true;
+      if (types != null) {
+        int body = x.body(j);
+        if (body >= 0) {
+          opens[body] = BLOCK;
+        } else if (!declared[i]) {
+          throw new Unsure();
+        }
+      }
       if (!declared[i] && !expressionPosition(t.isWord(i - 1, "async") ? i - 1 : i, context)) {
         throw new Unsure();
       }
@@ -413,10 +679,12 @@ final class EcmascriptOutliner {
      */
     private int classBody(int keyword) throws Unsure {
       int j = keyword + 1;
-      if (t.isIdent(j) && !t.isWord(j, "extends")) {
+      if (t.isIdent(j) && !t.isWord(j, "extends") && !t.isWord(j, "implements")) {
         j++;
       }
-      if (t.isWord(j, "extends")) {
+      if (types != null) {
+        j = heritage(j);
+      } else if (t.isWord(j, "extends")) {
         j++;
         while (j < t.count && !t.is(j, '{')) {
           if (t.is(j, '(') || t.is(j, '[')) {
@@ -437,6 +705,39 @@ final class EcmascriptOutliner {
       return j;
     }
 
+    /**
+     * A TypeScript class's type parameters, {@code extends} and {@code implements} from {@code
+     * j}, marked; the index after them. Only a name with type arguments is read after {@code
+     * extends}: a call there ({@code extends mixin(A)}) may hold definitions.
+     */
+    private int heritage(int j) throws Unsure {
+      int from = j;
+      int k = j;
+      if (t.is(k, '<')) {
+        k = types.typeParameters(k);
+      }
+      if (t.isWord(k, "extends")) {
+        k++;
+        if (!t.isIdent(k)) {
+          throw new Unsure();
+        }
+        k++;
+        while (t.is(k, '.') && t.isIdent(k + 1)) {
+          k += 2;
+        }
+        if (t.is(k, '<')) {
+          k = types.typeArguments(k);
+        }
+      }
+      if (t.isWord(k, "implements")) {
+        k = types.type(k + 1);
+        while (t.is(k, ',')) {
+          k = types.type(k + 1);
+        }
+      }
+      return k > from ? types.mark(from, k) : k;
+    }
+
     // ---- braces ----
 
     /** What the brace at {@code i} opens, by the token before it. */
@@ -450,6 +751,12 @@ final class EcmascriptOutliner {
           case "else", "try", "finally", "do", "catch" -> BLOCK;
           case "const", "let", "var" -> PATTERN;
           case "import", "export" -> NAME_LIST;
+          case "type" -> {
+            if (types != null && (t.isWord(p - 1, "import") || t.isWord(p - 1, "export"))) {
+              yield NAME_LIST; // `import type { A } from`
+            }
+            throw new Unsure();
+          }
           default -> {
             if (BEFORE_EXPRESSION.contains(t.word[p]) || t.word[p].equals("case")) {
               yield OBJECT;
