@@ -92,8 +92,9 @@ final class EcmascriptExpressions {
     if (types == null || !t.is(close + 1, ':')) {
       return -1;
     }
-    if (types.skip[close + 1] != 0) {
-      return types.skip[close + 1];
+    int marked = types.skip[close + 1];
+    if (marked != 0) {
+      return isArrow(marked) ? marked : -1; // a function's return type, read before
     }
     int end;
     try {
@@ -410,7 +411,8 @@ final class EcmascriptExpressions {
   /** Whether the statement keyword at {@code i} follows an operator or an opening bracket. */
   boolean statementAfterAnOperator(int i) {
     int p = i - 1;
-    if (!STATEMENT_WORDS.contains(t.word[i]) || p < 0 || t.kind[p] != PUNCT) {
+    if (!STATEMENT_WORDS.contains(t.word[i]) || p < 0 || t.kind[p] != PUNCT
+        || types != null && types.valueEnd[p]) {
       return false;
     }
     char c = t.punct[p];
@@ -435,6 +437,13 @@ final class EcmascriptExpressions {
       if (!postfix) {
         return true;
       }
+    }
+    if ("=%^?>|&".indexOf(c) >= 0 && (t.is(i - 1, '(') || t.is(i - 1, '[') || t.is(i - 1, ','))) {
+      return true; // `f(=a)`: an operator with no operand before it
+    }
+    if (c == '.' && i + 1 < t.count && t.kind[i + 1] == PUNCT && t.punct[i + 1] != '.'
+        && !t.is(i - 1, '.') && !t.is(i - 1, '?')) {
+      return true; // `z.,null()`: a dot with no name after it
     }
     if (c == ';' && (context == EcmascriptOutliner.PAREN
         && !t.isWord(contextOpen - 1, "for") || context == EcmascriptOutliner.BRACKET)) {

@@ -22,11 +22,20 @@ import java.util.Set;
  * lines right above them. The parser in the grammar jar is compiled without optimisation; this
  * scan is about 20-35x faster.
  *
+ * <p>TypeScript (.ts, .mts, .cts, .d.ts) is read by the same scan with {@link EcmascriptTypes}:
+ * types, type arguments, {@code as}/{@code satisfies} and TypeScript's modifiers are passed over,
+ * and TypeScript's own definitions are added as its grammar gives them: interfaces, enums,
+ * namespaces and modules, abstract classes, function overloads and ambient functions
+ * ({@code function_signature}), method signatures in classes and in any object type (abstract
+ * ones included).
+ *
  * <p>Each brace is a block, an object literal, a destructuring pattern or a class body by the
  * token before it; regular expressions are told from division by the token before the slash
  * ({@link EcmascriptLexer}), and a statement's end after a line break follows the parser's own
  * automatic-semicolon rule ({@link EcmascriptExpressions}). Files the scan is not sure of are
- * left to the parser (empty result): TypeScript and TSX, anything that may be JSX, decorators,
+ * left to the parser (empty result): TSX, anything that may be JSX, decorators, TypeScript's
+ * generic arrow functions and {@code <T>x} casts, a {@code <} that may open type arguments but
+ * has no call after them,
  * an assignment of a function anywhere but a statement of its own or a parameter default, a
  * label, a {@code :} in a switch body that does not plainly end a case, a line break where
  * automatic semicolons are not plain, plainly broken code (where the parser's error recovery adds
@@ -69,6 +78,11 @@ final class EcmascriptOutliner {
           "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw",
           "yield", "await", "extends", "default");
 
+
+  /** Words that may follow {@code export} but for a function, class or variable. */
+  private static final Set<String> EXPORTED_WORDS =
+      Set.of("interface", "type", "enum", "declare", "namespace", "module", "abstract", "as",
+          "import");
 
   /** Words that may stand between or after names without an operator. */
   private static final Set<String> CONNECTING_WORDS = Set.of("from", "as", "target", "meta");
@@ -147,6 +161,9 @@ final class EcmascriptOutliner {
           } else if (c == '(') {
             opens[i] = PAREN;
             if (x.arrowAt(t.partner[i]) >= 0) {
+              if (valueBefore(i)) {
+                throw new Unsure(); // `test('a' () => {`, `sync () =>`: broken code
+              }
               parameters[i] = true;
             }
             if (types != null && parameters[i]) {
@@ -165,8 +182,10 @@ final class EcmascriptOutliner {
             throw new Unsure();
           }
         } else if (t.kind[i] == IDENT && !key[i] && !t.is(i - 1, '.')) {
-          if (twoValuesInARow(i) || x.statementAfterAnOperator(i)
-              || t.word[i].charAt(0) == '#' && !privateNameInPlace(i)) {
+          if (twoValuesInARow(i, context) || x.statementAfterAnOperator(i)
+              || t.word[i].charAt(0) == '#' && !privateNameInPlace(i)
+              || x.isArrow(i + 1) && valueBefore(i) && t.row[i - 1] == t.row[i]
+              || t.word[i].equals("default") && context != NAME_LIST && !defaultInPlace(i)) {
             // `test('a' t => {`, `for (const a f b)`: broken code, where the parser's error
             // recovery adds definitions of its own.
             throw new Unsure();
@@ -174,27 +193,38 @@ final class EcmascriptOutliner {
           if (context == BLOCK) {
             statement(i);
           }
+          if (types != null && types.nonNull(i - 1)) {
+            throw new Unsure(); // `a!b`: broken code
+          }
           switch (t.word[i]) {
             case "function" -> functionKeyword(i, context);
             case "class" -> classKeyword(i, context);
             default -> {
             }
           }
+        } else if (t.kind[i] == LITERAL && t.punct[i] != '`' && t.punct[i] != '/'
+            && valueBefore(i) && t.row[i - 1] == t.row[i]) {
+          throw new Unsure(); // `f(a "b")`: broken code
         }
       }
       return t.definitions(found);
     }
 
     /**
-     * Whether the name at {@code i} follows a name or a literal on its line with nothing
-     * between them, which JavaScript never writes but around a keyword ({@code import a from},
-     * {@code x of y}, {@code 'a' in b}).
+     * Whether the name at {@code i} follows a name or a literal with nothing between them, on its
+     * line or anywhere in brackets where no statement ends, which JavaScript never writes but
+     * around a keyword ({@code import a from}, {@code x of y}, {@code 'a' in b}).
      */
-    private boolean twoValuesInARow(int i) {
+    private boolean twoValuesInARow(int i, int context) {
       int p = i - 1;
-      if (p < 0 || t.row[p] != t.row[i] || CONNECTING_WORDS.contains(t.word[i])
+      boolean joined = p >= 0 && (t.row[p] == t.row[i] || context == PAREN
+          || context == BRACKET);
+      if (!joined || CONNECTING_WORDS.contains(t.word[i])
           || EcmascriptExpressions.KEYWORDS.contains(t.word[i])) {
         return false;
+      }
+      if (types != null && t.kind[p] == IDENT && types.skip[p] == i) {
+        return false; // after a TypeScript modifier: `constructor(private x)`
       }
       if (t.kind[p] == LITERAL) {
         return t.punct[p] != '`' && t.punct[p] != '/';
@@ -202,6 +232,31 @@ final class EcmascriptOutliner {
       return t.kind[p] == IDENT && (t.is(p - 1, '.') || !CONNECTING_WORDS.contains(t.word[p])
           && !EcmascriptExpressions.KEYWORDS.contains(t.word[p])
           && !EcmascriptExpressions.VALUE_WORDS.contains(t.word[p]));
+    }
+
+    /**
+     * Whether a value ends right before token {@code i}, where no arrow function's parameters
+     * can start: a name that is no keyword, a string or number, a closing parenthesis or bracket,
+     * a TypeScript non-null {@code !}.
+     */
+    private boolean valueBefore(int i) {
+      int p = i - 1;
+      if (p < 0) {
+        return false;
+      }
+      if (t.kind[p] == IDENT) {
+        return !EcmascriptExpressions.KEYWORDS.contains(t.word[p])
+            && !CONNECTING_WORDS.contains(t.word[p]);
+      }
+      if (t.kind[p] == LITERAL) {
+        return t.punct[p] != '`' && t.punct[p] != '/';
+      }
+      return t.is(p, ')') || t.is(p, ']') || types != null && types.nonNull(p);
+    }
+
+    /** Where {@code default} may stand: after {@code export}, before a case's {@code :}. */
+    private boolean defaultInPlace(int i) {
+      return t.isWord(i - 1, "export") || t.is(i + 1, ':');
     }
 
     /** Whether a {@code #name} stands where one can: after a dot or before {@code in}. */
@@ -233,7 +288,11 @@ final class EcmascriptOutliner {
       if (context == NAME_LIST) {
         boolean typeOnly = t.isWord(i, "type") && t.isIdent(i + 1) && !t.isWord(i + 1, "as")
             && t.row[i + 1] == t.row[i];
-        return typeOnly ? i + 1 : -1; // `import { type A }`
+        return typeOnly ? i + 2 : -1; // `import { type A }`: the name with its word
+      }
+      if (t.isWord(i, "type") && (t.isWord(i - 1, "import") || t.isWord(i - 1, "export"))
+          && (t.isIdent(i + 1) || t.is(i + 1, '{') || t.is(i + 1, '*'))) {
+        return types.mark(i, i + 1); // `import type A from`, `export type { A }`
       }
       int operator = types.typeOperator(i);
       if (operator >= 0) {
@@ -448,6 +507,9 @@ final class EcmascriptOutliner {
         } else if (!isDefault && (t.isWord(j, "const") || t.isWord(j, "let")
             || t.isWord(j, "var"))) {
           declarators(j, i);
+        } else if (!isDefault && !t.is(j, '{') && !t.is(j, '*') && !t.is(j, '=')
+            && !(t.isIdent(j) && EXPORTED_WORDS.contains(t.word[j]))) {
+          throw new Unsure(); // `export declare +class`: broken code
         }
         return;
       }
@@ -636,8 +698,9 @@ final class EcmascriptOutliner {
         int body = x.body(j);
         if (body >= 0) {
           opens[body] = BLOCK;
-        } else if (!declared[i]) {
-          throw new Unsure();
+        } else if (!declared[i]
+            && !(t.isWord(i - 1, "default") && t.isWord(i - 2, "export"))) {
+          throw new Unsure(); // a signature is a declaration, or exported unnamed in a .d.ts
         }
       }
       if (!declared[i] && !expressionPosition(t.isWord(i - 1, "async") ? i - 1 : i, context)) {

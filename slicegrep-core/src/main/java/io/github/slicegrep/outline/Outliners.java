@@ -15,8 +15,8 @@ public final class Outliners {
       new TreeSitterOutliner(new Grammars()::forLanguage, HEURISTIC);
 
   /**
-   * Python, Java, Go and JavaScript by their tokens where that scan is sure (the parser's
-   * outline, far faster); the parser takes the rest.
+   * Python, Java, Go, JavaScript and TypeScript by their tokens where that scan is sure (the
+   * parser's outline, far faster); the parser takes the rest.
    */
   private static final Outliner STANDARD =
       file ->
@@ -24,7 +24,7 @@ public final class Outliners {
             case PYTHON -> PythonOutliner.outline(file).orElseGet(() -> PARSER.outline(file));
             case JAVA -> JavaOutliner.outline(file).orElseGet(() -> PARSER.outline(file));
             case GO -> GoOutliner.outline(file).orElseGet(() -> PARSER.outline(file));
-            case JAVASCRIPT ->
+            case JAVASCRIPT, TYPESCRIPT ->
                 EcmascriptOutliner.outline(file).orElseGet(() -> PARSER.outline(file));
             default -> PARSER.outline(file);
           };
@@ -35,12 +35,13 @@ public final class Outliners {
    * The best available outliner, chosen per file by its language: tree-sitter for Python, Java,
    * JavaScript, TypeScript, TSX, Go, Rust, C, C++, C#, Ruby, PHP, Kotlin, Bash, Scala, Swift,
    * Elixir, Haskell, Dart and OCaml; the indentation/brace heuristic for everything else (Lua
-   * among them) and whenever a grammar cannot load or a parse fails. Python, Java, Go and
-   * JavaScript files are outlined from their tokens ({@code PythonOutliner}, {@code
-   * JavaOutliner}, {@code GoOutliner}, {@code EcmascriptOutliner}), which gives the parser's
-   * definitions one to two orders of magnitude faster; the parser takes the few files those scans
-   * are unsure of (and every JavaScript file that may hold JSX). TypeScript and TSX are always
-   * parsed. Never throws for file content.
+   * among them) and whenever a grammar cannot load or a parse fails. Python, Java, Go,
+   * JavaScript and TypeScript files (.d.ts included) are outlined from their tokens ({@code
+   * PythonOutliner}, {@code JavaOutliner}, {@code GoOutliner}, {@code EcmascriptOutliner}),
+   * which gives the parser's definitions one to two orders of magnitude faster; the parser takes
+   * the few files those scans are unsure of (every JavaScript file that may hold JSX, every
+   * TypeScript file with a generic arrow function or a decorator). TSX is always parsed. Never
+   * throws for file content.
    */
   public static Outliner standard() {
     return STANDARD;
