@@ -508,7 +508,8 @@ final class EcmascriptOutliner {
             || t.isWord(j, "var"))) {
           declarators(j, i);
         } else if (!isDefault && !t.is(j, '{') && !t.is(j, '*') && !t.is(j, '=')
-            && !(t.isIdent(j) && EXPORTED_WORDS.contains(t.word[j]))) {
+            && !(t.isIdent(j) && EXPORTED_WORDS.contains(t.word[j]) && (t.isIdent(j + 1)
+                || t.is(j + 1, '{') || t.is(j + 1, '*') || isString(j + 1)))) {
           throw new Unsure(); // `export declare +class`: broken code
         }
         return;

@@ -45,6 +45,10 @@ final class EcmascriptTypes {
   private final boolean[] recorded;
   /** For a {@code <} in an expression: 0 not read yet, -1 a comparison, else as skip. */
   private final int[] angle;
+  /** How deep the types being read nest, bounded so that no input overflows the stack. */
+  private int depth;
+
+  private static final int MAX_DEPTH = 200;
 
   EcmascriptTypes(CurlyTokens t, List<String> lines, List<Found> found) {
     this.t = t;
@@ -72,6 +76,17 @@ final class EcmascriptTypes {
 
   /** The index after the type starting at {@code k}. */
   int type(int k) throws Unsure {
+    if (++depth > MAX_DEPTH) {
+      throw new Unsure();
+    }
+    try {
+      return nestedType(k);
+    } finally {
+      depth--;
+    }
+  }
+
+  private int nestedType(int k) throws Unsure {
     int j = k;
     if (unionOperator(j)) {
       j++; // a leading `|` of a union over lines
@@ -115,9 +130,17 @@ final class EcmascriptTypes {
   }
 
   private int operand(int k) throws Unsure {
-    if (k >= t.count) {
+    if (k >= t.count || ++depth > MAX_DEPTH) {
       throw new Unsure();
     }
+    try {
+      return nestedOperand(k);
+    } finally {
+      depth--;
+    }
+  }
+
+  private int nestedOperand(int k) throws Unsure {
     if (t.kind[k] == IDENT) {
       switch (t.word[k]) {
         case "keyof", "unique", "readonly" -> {
