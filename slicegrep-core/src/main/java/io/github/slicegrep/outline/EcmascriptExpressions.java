@@ -199,6 +199,9 @@ final class EcmascriptExpressions {
         if (c == ')' || c == ']' || c == '}' || c == ',' || c == ';') {
           break;
         }
+      } else if (k > s && t.kind[k] == IDENT && t.is(k - 1, '}') && t.row[k - 1] == t.row[k]
+          && !KEYWORDS.contains(t.word[k])) {
+        throw new Unsure(); // `() => {}test()`: broken code
       }
       k++;
     }

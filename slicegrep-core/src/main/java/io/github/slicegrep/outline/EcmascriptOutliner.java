@@ -155,9 +155,11 @@ final class EcmascriptOutliner {
               members.objectEntries(i, opens[i] == PATTERN);
             }
             stack[depth++] = i;
-          } else if (x.isArrow(i) && !t.is(i - 1, ')') && !t.isIdent(i - 1)
-              && !(types != null && types.valueEnd[i - 1])) {
-            throw new Unsure(); // `f(a, => 1)`: an arrow without parameters, broken code
+          } else if (x.isArrow(i) && !(types != null && types.valueEnd[i - 1])
+              && (!t.is(i - 1, ')') && !t.isIdent(i - 1) || t.isIdent(i - 1)
+                  && EcmascriptExpressions.KEYWORDS.contains(t.word[i - 1]))) {
+            // `f(a, => 1)`, `(a): Promise<void => 1`: an arrow without parameters, broken code
+            throw new Unsure();
           } else if (c == '(') {
             opens[i] = PAREN;
             if (x.arrowAt(t.partner[i]) >= 0) {
@@ -165,6 +167,10 @@ final class EcmascriptOutliner {
                 throw new Unsure(); // `test('a' () => {`, `sync () =>`: broken code
               }
               parameters[i] = true;
+            } else if (t.partner[i] == i + 1 && i > 0 && t.kind[i - 1] == PUNCT
+                && ")]}.".indexOf(t.punct[i - 1]) < 0 && !t.isWord(i - 2, "function")
+                && !(types != null && types.valueEnd[i - 1])) {
+              throw new Unsure(); // `a < b > ()`: empty parentheses that call nothing
             }
             if (types != null && parameters[i]) {
               types.parameters(i, x);
@@ -193,7 +199,8 @@ final class EcmascriptOutliner {
           if (context == BLOCK) {
             statement(i);
           }
-          if (types != null && types.nonNull(i - 1)) {
+          if (types != null && types.nonNull(i - 1)
+              && !EcmascriptExpressions.KEYWORDS.contains(t.word[i])) {
             throw new Unsure(); // `a!b`: broken code
           }
           switch (t.word[i]) {
@@ -228,6 +235,16 @@ final class EcmascriptOutliner {
       }
       if (t.kind[p] == LITERAL) {
         return t.punct[p] != '`' && t.punct[p] != '/';
+      }
+      if (t.is(p, ')')) {
+        // `expect(a)toBe(b)`; a statement follows a condition's parentheses only
+        int open = t.partner[p];
+        boolean forAwait = t.isWord(open - 1, "await") && t.isWord(open - 2, "for");
+        return !forAwait && !(t.isIdent(open - 1)
+            && EcmascriptExpressions.CONDITIONS.contains(t.word[open - 1]));
+      }
+      if (t.is(p, ']')) {
+        return true;
       }
       return t.kind[p] == IDENT && (t.is(p - 1, '.') || !CONNECTING_WORDS.contains(t.word[p])
           && !EcmascriptExpressions.KEYWORDS.contains(t.word[p])

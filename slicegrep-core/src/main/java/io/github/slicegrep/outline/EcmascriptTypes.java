@@ -491,8 +491,10 @@ final class EcmascriptTypes {
       j++;
     } else if (t.is(j, '[')) {
       int end = t.partner[j];
-      if (t.row[end] != t.row[j]) {
-        throw new Unsure();
+      boolean plain = t.isIdent(j + 1) && path(j + 2) == end
+          || j + 2 == end && t.kind[j + 1] == LITERAL && t.word[j + 1] != null;
+      if (t.row[end] != t.row[j] || !plain) {
+        throw new Unsure(); // a computed key the scan does not read: `[Symbol.iterator]` only
       }
       name = lines.get(t.row[j]).substring(t.column[j], t.column[end] + 1);
       j = end + 1;
@@ -578,6 +580,11 @@ final class EcmascriptTypes {
         dropFrom(size);
       }
     }
+    if (end < 0 && afterName && closingAngle(lt)) {
+      // `a.b<{ c: d } & e()`: type arguments gone wrong, which the parser's error recovery
+      // reads its own way; a comparison has no `>` after it in its expression
+      throw new Unsure();
+    }
     if (end >= 0) {
       if (!t.adjacent(p, lt) || !sameRow(end - 1, end)
           || !t.is(end, '(') && !(end < t.count && t.kind[end] == LITERAL
@@ -590,6 +597,38 @@ final class EcmascriptTypes {
     return end;
   }
 
+  /** How far {@link #closingAngle} looks. */
+  private static final int MAX_LOOK_AHEAD = 200;
+
+  /**
+   * Whether a {@code >} (not of {@code =>} or {@code >=}) follows the {@code <} at {@code lt}
+   * at its level on its line, before a {@code ;} or closing bracket; unsure when that is too
+   * far.
+   */
+  private boolean closingAngle(int lt) throws Unsure {
+    int k = lt + 1;
+    for (int steps = 0; k < t.count && t.row[k] == t.lastRow[k - 1]; steps++) {
+      if (steps > MAX_LOOK_AHEAD) {
+        throw new Unsure();
+      }
+      if (t.kind[k] == PUNCT) {
+        char c = t.punct[k];
+        if (c == '>' && !(t.is(k - 1, '=') && t.adjacent(k - 1, k))
+            && !(t.is(k + 1, '=') && t.adjacent(k, k + 1))) {
+          return true;
+        }
+        if (c == ';' || c == ')' || c == ']' || c == '}') {
+          return false;
+        }
+        if (c == '(' || c == '[' || c == '{') {
+          k = t.partner[k];
+        }
+      }
+      k++;
+    }
+    return false;
+  }
+
   /**
    * For {@code as} or {@code satisfies} at {@code i} after a value on its line: the index
    * after the type that follows, marked with the word; -1 when the word is no such operator.
@@ -600,7 +639,7 @@ final class EcmascriptTypes {
     }
     int p = i - 1;
     boolean afterValue = t.kind[p] == LITERAL || t.is(p, ')') || t.is(p, ']') || t.is(p, '}')
-        || valueEnd[p] || t.kind[p] == IDENT
+        || valueEnd[p] || nonNull(p) || t.kind[p] == IDENT
         && (!EcmascriptExpressions.KEYWORDS.contains(t.word[p])
             || EcmascriptExpressions.VALUE_WORDS.contains(t.word[p]));
     if (!afterValue || t.is(p, '*')) {

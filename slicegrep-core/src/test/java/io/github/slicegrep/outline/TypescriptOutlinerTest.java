@@ -1,5 +1,6 @@
 package io.github.slicegrep.outline;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
@@ -120,7 +121,7 @@ class TypescriptOutlinerTest {
 
         export const typed: (a: number) => number = (a) => a + 1;
         export const generic = useState<string | null>(null);
-        const cmp = a < b && c > d;
+        const cmp = a < b && c >= d;
         let definite!: number;
         function isString(x: unknown): x is string {
           return typeof x === "string";
@@ -190,6 +191,35 @@ class TypescriptOutlinerTest {
             "type G<T> = T extends infer U extends string ? U : never\n");
     for (String text : unsure) {
       assertFalse(EcmascriptOutliner.outline(Fixtures.text("unsure.ts", text)).isPresent(), text);
+    }
+  }
+
+  /**
+   * Broken code is where the parser's error recovery makes definitions of its own: with any one
+   * character of a program deleted, the scan gives the parser's outline or leaves the file to it.
+   */
+  @Test
+  void oneCharacterDeletedIsReadAsTheParserReadsItOrLeftToIt() {
+    String program = """
+        export interface Shape<T> extends Base<T> {
+          area(): number;
+          scale?(by: number): Shape<T>
+        }
+        export abstract class Box<T> implements Shape<T> {
+          private readonly items = new Map<string, T>();
+          constructor(private x: number) { super(); }
+          abstract area(): number;
+          get(k: string): T { return this.items.get(k)! as T }
+        }
+        export function f(a: string): string;
+        export const g = async (a: number): Promise<void> => { await h<number>(a) }
+        test("a", () => { expect(g(1)).toBe(2) })
+        """;
+    for (int at = 0; at < program.length(); at++) {
+      String broken = program.substring(0, at) + program.substring(at + 1);
+      var file = Fixtures.text("deleted" + at + ".ts", broken);
+      EcmascriptOutliner.outline(file).ifPresent(scanned -> assertEquals(
+          ScanAgreement.PARSER.outline(file).definitions(), scanned.definitions(), broken));
     }
   }
 
