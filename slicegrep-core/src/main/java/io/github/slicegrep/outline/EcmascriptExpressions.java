@@ -69,11 +69,15 @@ final class EcmascriptExpressions {
   boolean functionStart(int v) throws Unsure {
     int j = v;
     if (t.isWord(j, "async") && j + 1 < t.count && t.row[j + 1] == t.row[j]
-        && (t.isWord(j + 1, "function") || t.is(j + 1, '(') || t.isIdent(j + 1))) {
+        && (t.isWord(j + 1, "function") || t.is(j + 1, '(') || t.isIdent(j + 1)
+            || types != null && t.is(j + 1, '<'))) {
       j++;
     }
     if (t.isWord(j, "function")) {
       return true;
+    }
+    if (types != null && t.is(j, '<')) {
+      j = genericArrow(j);
     }
     if (t.is(j, '(')) {
       return arrowAt(t.partner[j]) >= 0;
@@ -117,6 +121,9 @@ final class EcmascriptExpressions {
       return -1;
     }
     int j = t.isWord(v, "async") && !isArrow(v + 1) ? v + 1 : v;
+    if (types != null && t.is(j, '<')) {
+      j = genericArrow(j);
+    }
     if (t.isWord(j, "function")) {
       int k = j + 1;
       if (t.is(k, '*')) {
@@ -136,6 +143,18 @@ final class EcmascriptExpressions {
       return t.partner[body];
     }
     return expressionEnd(body);
+  }
+
+  /**
+   * For a {@code <} where a TypeScript expression starts: the {@code (} of the generic arrow
+   * function whose type parameters it opens (marked); unsure for anything else ({@code <T>x}).
+   */
+  int genericArrow(int lt) throws Unsure {
+    int open = parametersAt(lt);
+    if (!t.is(open, '(') || arrowAt(t.partner[open]) < 0) {
+      throw new Unsure();
+    }
+    return open;
   }
 
   /** The {@code (} of the parameters at {@code k}, past TypeScript type parameters (marked). */
@@ -230,7 +249,8 @@ final class EcmascriptExpressions {
         return t.partner[k] + 1;
       }
       if (c == '<' && types != null) {
-        return Math.max(k, types.callTypeArguments(k));
+        return types.expressionStart(k) ? genericArrow(k)
+            : Math.max(k, types.callTypeArguments(k));
       }
     } else if (types != null && t.kind[k] == IDENT) {
       return Math.max(k, types.typeOperator(k));
@@ -448,11 +468,40 @@ final class EcmascriptExpressions {
         && !t.is(i - 1, '.') && !t.is(i - 1, '?')) {
       return true; // `z.,null()`: a dot with no name after it
     }
+    if (c == ':' && context == EcmascriptOutliner.BLOCK && (t.is(i - 1, ')') || t.is(i - 1, ']')
+        || t.isIdent(i - 1) && t.is(i - 2, '.')) && !conditionalBefore(i)) {
+      return true; // `a.b: c`: no label, no case, no conditional
+    }
     if (c == ';' && (context == EcmascriptOutliner.PAREN
         && !t.isWord(contextOpen - 1, "for") || context == EcmascriptOutliner.BRACKET)) {
       return true;
     }
     return c == '?' && conditional(i) && !colonFollows(i);
+  }
+
+  /**
+   * Whether a conditional's {@code ?} or a {@code case} stands before the {@code :} at {@code
+   * colon} in its statement; unsure when the statement's start is too far back.
+   */
+  private boolean conditionalBefore(int colon) throws Unsure {
+    int j = colon - 1;
+    for (int steps = 0; j >= 0; steps++) {
+      if (steps > MAX_LOOK_BACK) {
+        throw new Unsure();
+      }
+      if (t.is(j, ')') || t.is(j, ']') || t.is(j, '}')) {
+        j = t.partner[j] - 1;
+        continue;
+      }
+      if (t.is(j, ';') || t.is(j, '{')) {
+        return false;
+      }
+      if (t.is(j, '?') && conditional(j) || t.isWord(j, "case") || t.isWord(j, "default")) {
+        return true;
+      }
+      j--;
+    }
+    return false;
   }
 
   /** Whether the {@code ?} at {@code i} is a conditional's (not {@code ?.} or {@code ??}). */

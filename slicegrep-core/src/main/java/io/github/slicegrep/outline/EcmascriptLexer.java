@@ -15,9 +15,12 @@ import java.util.Set;
  */
 final class EcmascriptLexer {
   private final CurlyTokens t;
+  /** TypeScript, which has no JSX: a {@code <} is punctuation wherever it stands. */
+  private final boolean typescript;
 
-  EcmascriptLexer(CurlyTokens tokens) {
+  EcmascriptLexer(CurlyTokens tokens, boolean typescript) {
     this.t = tokens;
+    this.typescript = typescript;
   }
 
   /** Open parentheses while lexing JavaScript: whether a regular expression may follow each. */
@@ -117,7 +120,7 @@ final class EcmascriptLexer {
           t.add(LITERAL, '/', null, r, i);
           i = end;
         }
-      } else if (c == '<' && regexAllowed() != 0) {
+      } else if (c == '<' && !typescript && regexAllowed() != 0) {
         return false; // `<` where an expression starts: JSX, which the parser reads
       } else if (CurlyTokens.isIdentStart(c) || c == '#' && next != '\0' && CurlyTokens.isIdentStart(next)) {
         int k = i + 1;

@@ -51,7 +51,8 @@ final class EcmascriptOutliner {
       return Optional.empty();
     }
     try {
-      CurlyTokens tokens = CurlyTokens.read(file.lines(), CurlyTokens.Dialect.ECMASCRIPT);
+      CurlyTokens tokens = CurlyTokens.read(file.lines(),
+          typescript ? CurlyTokens.Dialect.TYPESCRIPT : CurlyTokens.Dialect.ECMASCRIPT);
       if (tokens == null) {
         return Optional.empty();
       }
@@ -233,6 +234,10 @@ final class EcmascriptOutliner {
       if (types != null && t.kind[p] == IDENT && types.skip[p] == i) {
         return false; // after a TypeScript modifier: `constructor(private x)`
       }
+      if (t.isWord(p, "of") && (t.isWord(p - 1, "const") || t.isWord(p - 1, "let")
+          || t.isWord(p - 1, "var"))) {
+        return true; // `for (const of xs)`: no name
+      }
       if (t.kind[p] == LITERAL) {
         return t.punct[p] != '`' && t.punct[p] != '/';
       }
@@ -271,6 +276,16 @@ final class EcmascriptOutliner {
       return t.is(p, ')') || t.is(p, ']') || types != null && types.nonNull(p);
     }
 
+    /**
+     * Whether the parentheses opening at {@code open} are a call's: a name before them that is
+     * no keyword ({@code if}, {@code catch}, ...) and no function's name.
+     */
+    private boolean callBefore(int open) {
+      int name = open - 1;
+      return t.isIdent(name) && !EcmascriptExpressions.KEYWORDS.contains(t.word[name])
+          && !t.isWord(name - 1, "function") && !t.is(name - 1, '*');
+    }
+
     /** Where {@code default} may stand: after {@code export}, before a case's {@code :}. */
     private boolean defaultInPlace(int i) {
       return t.isWord(i - 1, "export") || t.is(i + 1, ':');
@@ -292,10 +307,7 @@ final class EcmascriptOutliner {
     private int typescript(int i, int context) throws Unsure {
       if (t.kind[i] == PUNCT) {
         if (t.punct[i] == '<') {
-          if (t.isWord(i - 1, "async")) {
-            throw new Unsure(); // `async <T>(x: T) => x`: a generic arrow
-          }
-          return types.callTypeArguments(i);
+          return types.expressionStart(i) ? x.genericArrow(i) : types.callTypeArguments(i);
         }
         return -1;
       }
@@ -850,6 +862,9 @@ final class EcmascriptOutliner {
         throw new Unsure();
       }
       char c = t.punct[p];
+      if (c == ')' && t.row[p] == t.row[i] && callBefore(t.partner[p])) {
+        throw new Unsure(); // `swich (t) {`: a call and a block, broken code
+      }
       if (c == ')' || c == ';' || c == '}') {
         return BLOCK;
       }

@@ -654,6 +654,24 @@ final class EcmascriptTypes {
     return mark(i, type(i + 1));
   }
 
+  /**
+   * Whether the {@code <} at {@code lt} stands where an expression starts (after an operator, an
+   * opening bracket or a keyword such as {@code return} or {@code async}): type parameters of a
+   * generic arrow function or a type assertion, never a comparison.
+   */
+  boolean expressionStart(int lt) {
+    int p = lt - 1;
+    if (p < 0) {
+      return true;
+    }
+    if (t.kind[p] == IDENT) {
+      return EcmascriptExpressions.KEYWORDS.contains(t.word[p])
+          && !EcmascriptExpressions.VALUE_WORDS.contains(t.word[p]);
+    }
+    return t.kind[p] == PUNCT && !t.is(p, ')') && !t.is(p, ']') && !valueEnd[p]
+        && !nonNull(p);
+  }
+
   /** A non-null assertion: {@code !} right after a value, no {@code =} after it. */
   boolean nonNull(int i) {
     int p = i - 1;
