@@ -10,7 +10,9 @@ import java.util.Set;
 /**
  * Where a JavaScript expression, function or statement ends, for {@link EcmascriptOutliner}: over
  * brackets, up to a separator or closing bracket at its level, or at a line break where the
- * parser inserts a semicolon.
+ * parser inserts a semicolon. In TypeScript it passes over types as well ({@link EcmascriptTypes}):
+ * a call's type arguments, {@code as} and {@code satisfies} with their type, an arrow function's
+ * type parameters and return type.
  */
 final class EcmascriptExpressions {
   /** The parser's automatic-semicolon answers for a line break. */

@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * The JavaScript dialect of {@link CurlyTokens}: template literals followed through nested
  * {@code ${...}}, a slash read as a regular expression or as division by the token before it, a
- * {@code <} where an expression starts (JSX) and decorators left to the parser.
+ * {@code <} where an expression starts (JSX; punctuation in TypeScript, which has none) and
+ * decorators left to the parser.
  */
 final class EcmascriptLexer {
   private final CurlyTokens t;

@@ -12,7 +12,9 @@ import java.util.Set;
 /**
  * The entries of JavaScript class bodies and object literals, for {@link EcmascriptOutliner}:
  * methods, function-valued fields and object entries are definitions; the brackets they open are
- * marked for the scan that reads on.
+ * marked for the scan that reads on. In TypeScript, members' modifiers, {@code ?} and {@code !},
+ * type annotations and index signatures are marked for the scan to pass over, and a method
+ * without a body (an overload, an abstract or ambient method) is a signature.
  */
 final class EcmascriptMembers {
   /** Words before a method's name in a class body or an object literal. */

@@ -33,13 +33,13 @@ import java.util.Set;
  * token before it; regular expressions are told from division by the token before the slash
  * ({@link EcmascriptLexer}), and a statement's end after a line break follows the parser's own
  * automatic-semicolon rule ({@link EcmascriptExpressions}). Files the scan is not sure of are
- * left to the parser (empty result): TSX, anything that may be JSX, decorators, TypeScript's
- * generic arrow functions and {@code <T>x} casts, a {@code <} that may open type arguments but
- * has no call after them,
- * an assignment of a function anywhere but a statement of its own or a parameter default, a
- * label, a {@code :} in a switch body that does not plainly end a case, a line break where
- * automatic semicolons are not plain, plainly broken code (where the parser's error recovery adds
- * definitions), unbalanced brackets, non-ASCII code, a backslash outside a literal.
+ * left to the parser (empty result): TSX, anything in JavaScript that may be JSX, decorators,
+ * TypeScript's {@code <T>x} casts and a {@code <} that may open type arguments but has no call
+ * after them, an assignment of a function anywhere but a statement of its own or a parameter
+ * default, a label, a {@code :} in a switch body that does not plainly end a case, a line break
+ * where automatic semicolons are not plain, plainly broken code (where the parser's error
+ * recovery adds definitions), unbalanced brackets, non-ASCII code, a backslash outside a
+ * literal.
  */
 final class EcmascriptOutliner {
   private EcmascriptOutliner() {}

@@ -39,8 +39,8 @@ public final class Outliners {
    * JavaScript and TypeScript files (.d.ts included) are outlined from their tokens ({@code
    * PythonOutliner}, {@code JavaOutliner}, {@code GoOutliner}, {@code EcmascriptOutliner}),
    * which gives the parser's definitions one to two orders of magnitude faster; the parser takes
-   * the few files those scans are unsure of (every JavaScript file that may hold JSX, every
-   * TypeScript file with a generic arrow function or a decorator). TSX is always parsed. Never
+   * the few files those scans are unsure of (every JavaScript file that may hold JSX, every file
+   * with a decorator, a TypeScript file with a {@code <T>x} cast). TSX is always parsed. Never
    * throws for file content.
    */
   public static Outliner standard() {
