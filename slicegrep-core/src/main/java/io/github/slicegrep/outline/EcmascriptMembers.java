@@ -68,7 +68,7 @@ final class EcmascriptMembers {
       }
       int name = afterModifiers(k, true);
       if (types != null && t.is(name, '[') && t.isIdent(name + 1) && t.is(name + 2, ':')) {
-        k = memberEnd(types.mark(name, types.indexOrMapped(name)), close); // an index signature
+        k = memberEnd(types.mark(name, types.objects.indexOrMapped(name)), close); // an index signature
         continue;
       }
       int after = keyEnd(name);

@@ -86,7 +86,7 @@ final class EcmascriptOutliner {
           "import");
 
   /** Words that may stand between or after names without an operator. */
-  private static final Set<String> CONNECTING_WORDS = Set.of("from", "as", "target", "meta");
+  static final Set<String> CONNECTING_WORDS = Set.of("from", "as", "target", "meta");
 
   /** One pass over the tokens. */
   private static final class Scan {
@@ -106,6 +106,9 @@ final class EcmascriptOutliner {
 
     private final EcmascriptExpressions x;
     private final EcmascriptMembers members;
+    private final EcmascriptBroken broken;
+    private final EcmascriptStatements statements;
+    private final TypescriptDeclarations declarations;
     /** TypeScript's types, or null for JavaScript. */
     private final EcmascriptTypes types;
 
@@ -119,6 +122,11 @@ final class EcmascriptOutliner {
       this.declared = new boolean[tokens.count];
       this.types = typescript ? new EcmascriptTypes(tokens, lines, found) : null;
       this.x = new EcmascriptExpressions(tokens, types);
+      this.broken = new EcmascriptBroken(tokens, x, types);
+      this.statements =
+          new EcmascriptStatements(tokens, lines, x, types, found, opens, accounted);
+      this.declarations = new TypescriptDeclarations(tokens, lines, x, types, found, opens, key,
+          statements, (keyword, start) -> declaration(keyword, start, false));
       this.members = new EcmascriptMembers(
           tokens, lines, x, types, found, opens, parameters, accounted, key);
     }
@@ -134,7 +142,7 @@ final class EcmascriptOutliner {
         int context = depth == 0 ? BLOCK : opens[stack[depth - 1]];
         int contextOpen = depth == 0 ? -1 : stack[depth - 1];
         if (types != null) {
-          int past = typescript(i, context);
+          int past = declarations.typescript(i, context);
           if (past > i) {
             i = past - 1;
             continue;
@@ -142,7 +150,7 @@ final class EcmascriptOutliner {
         }
         if (t.kind[i] == PUNCT) {
           char c = t.punct[i];
-          if (x.brokenAt(i, context, contextOpen)) {
+          if (broken.brokenAt(i, context, contextOpen)) {
             // An operator with no operand after it, a `;` in parentheses that are no `for`'s, a
             // `?` without its `:`: broken code, where the parser's error recovery adds
             // definitions of its own.
@@ -164,7 +172,7 @@ final class EcmascriptOutliner {
           } else if (c == '(') {
             opens[i] = PAREN;
             if (x.arrowAt(t.partner[i]) >= 0) {
-              if (valueBefore(i)) {
+              if (broken.valueBefore(i)) {
                 throw new Unsure(); // `test('a' () => {`, `sync () =>`: broken code
               }
               parameters[i] = true;
@@ -174,7 +182,7 @@ final class EcmascriptOutliner {
               throw new Unsure(); // `a < b > ()`: empty parentheses that call nothing
             }
             if (types != null && parameters[i]) {
-              types.parameters(i, x);
+              types.objects.parameters(i, x);
             }
             stack[depth++] = i;
           } else if (c == '[') {
@@ -189,10 +197,10 @@ final class EcmascriptOutliner {
             throw new Unsure();
           }
         } else if (t.kind[i] == IDENT && !key[i] && !t.is(i - 1, '.')) {
-          if (twoValuesInARow(i, context) || x.statementAfterAnOperator(i)
-              || t.word[i].charAt(0) == '#' && !privateNameInPlace(i)
-              || x.isArrow(i + 1) && valueBefore(i) && t.row[i - 1] == t.row[i]
-              || t.word[i].equals("default") && context != NAME_LIST && !defaultInPlace(i)) {
+          if (broken.twoValuesInARow(i, context) || broken.statementAfterAnOperator(i)
+              || t.word[i].charAt(0) == '#' && !broken.privateNameInPlace(i)
+              || x.isArrow(i + 1) && broken.valueBefore(i) && t.row[i - 1] == t.row[i]
+              || t.word[i].equals("default") && context != NAME_LIST && !broken.defaultInPlace(i)) {
             // `test('a' t => {`, `for (const a f b)`: broken code, where the parser's error
             // recovery adds definitions of its own.
             throw new Unsure();
@@ -211,303 +219,14 @@ final class EcmascriptOutliner {
             }
           }
         } else if (t.kind[i] == LITERAL && t.punct[i] != '`' && t.punct[i] != '/'
-            && valueBefore(i) && t.row[i - 1] == t.row[i]) {
+            && broken.valueBefore(i) && t.row[i - 1] == t.row[i]) {
           throw new Unsure(); // `f(a "b")`: broken code
         }
       }
       return t.definitions(found);
     }
 
-    /**
-     * Whether the name at {@code i} follows a name or a literal with nothing between them, on its
-     * line or anywhere in brackets where no statement ends, which JavaScript never writes but
-     * around a keyword ({@code import a from}, {@code x of y}, {@code 'a' in b}).
-     */
-    private boolean twoValuesInARow(int i, int context) {
-      int p = i - 1;
-      boolean joined = p >= 0 && (t.row[p] == t.row[i] || context == PAREN
-          || context == BRACKET);
-      if (!joined || CONNECTING_WORDS.contains(t.word[i])
-          || EcmascriptExpressions.KEYWORDS.contains(t.word[i])) {
-        return false;
-      }
-      if (types != null && t.kind[p] == IDENT && types.skip[p] == i) {
-        return false; // after a TypeScript modifier: `constructor(private x)`
-      }
-      if (t.isWord(p, "of") && (t.isWord(p - 1, "const") || t.isWord(p - 1, "let")
-          || t.isWord(p - 1, "var"))) {
-        return true; // `for (const of xs)`: no name
-      }
-      if (t.kind[p] == LITERAL) {
-        return t.punct[p] != '`' && t.punct[p] != '/';
-      }
-      if (t.is(p, ')')) {
-        // `expect(a)toBe(b)`; a statement follows a condition's parentheses only
-        int open = t.partner[p];
-        boolean forAwait = t.isWord(open - 1, "await") && t.isWord(open - 2, "for");
-        return !forAwait && !(t.isIdent(open - 1)
-            && EcmascriptExpressions.CONDITIONS.contains(t.word[open - 1]));
-      }
-      if (t.is(p, ']')) {
-        return true;
-      }
-      return t.kind[p] == IDENT && (t.is(p - 1, '.') || !CONNECTING_WORDS.contains(t.word[p])
-          && !EcmascriptExpressions.KEYWORDS.contains(t.word[p])
-          && !EcmascriptExpressions.VALUE_WORDS.contains(t.word[p]));
-    }
-
-    /**
-     * Whether a value ends right before token {@code i}, where no arrow function's parameters
-     * can start: a name that is no keyword, a string or number, a closing parenthesis or bracket,
-     * a TypeScript non-null {@code !}.
-     */
-    private boolean valueBefore(int i) {
-      int p = i - 1;
-      if (p < 0) {
-        return false;
-      }
-      if (t.kind[p] == IDENT) {
-        return !EcmascriptExpressions.KEYWORDS.contains(t.word[p])
-            && !CONNECTING_WORDS.contains(t.word[p]);
-      }
-      if (t.kind[p] == LITERAL) {
-        return t.punct[p] != '`' && t.punct[p] != '/';
-      }
-      return t.is(p, ')') || t.is(p, ']') || types != null && types.nonNull(p);
-    }
-
-    /**
-     * Whether the parentheses opening at {@code open} are a call's: a name before them that is
-     * no keyword ({@code if}, {@code catch}, ...) and no function's name.
-     */
-    private boolean callBefore(int open) {
-      int name = open - 1;
-      return t.isIdent(name) && !EcmascriptExpressions.KEYWORDS.contains(t.word[name])
-          && !t.isWord(name - 1, "function") && !t.is(name - 1, '*');
-    }
-
-    /** Where {@code default} may stand: after {@code export}, before a case's {@code :}. */
-    private boolean defaultInPlace(int i) {
-      return t.isWord(i - 1, "export") || t.is(i + 1, ':');
-    }
-
-    /** Whether a {@code #name} stands where one can: after a dot or before {@code in}. */
-    private boolean privateNameInPlace(int i) {
-      return t.is(i - 1, '.') || t.isWord(i + 1, "in");
-    }
-
     // ---- TypeScript ----
-
-    /**
-     * TypeScript's own syntax at token {@code i}: type arguments of a call, {@code as} and
-     * {@code satisfies} with their type, {@code type} in an import list, and the declarations
-     * JavaScript has not. Returns where the scan goes on, or {@code i} or less to read the token
-     * as JavaScript.
-     */
-    private int typescript(int i, int context) throws Unsure {
-      if (t.kind[i] == PUNCT) {
-        if (t.punct[i] == '<') {
-          return types.expressionStart(i) ? x.genericArrow(i) : types.callTypeArguments(i);
-        }
-        return -1;
-      }
-      if (t.kind[i] != IDENT || key[i] || t.is(i - 1, '.')) {
-        return -1;
-      }
-      if (context == NAME_LIST) {
-        boolean typeOnly = t.isWord(i, "type") && t.isIdent(i + 1) && !t.isWord(i + 1, "as")
-            && t.row[i + 1] == t.row[i];
-        return typeOnly ? i + 2 : -1; // `import { type A }`: the name with its word
-      }
-      if (t.isWord(i, "type") && (t.isWord(i - 1, "import") || t.isWord(i - 1, "export"))
-          && (t.isIdent(i + 1) || t.is(i + 1, '{') || t.is(i + 1, '*'))) {
-        return types.mark(i, i + 1); // `import type A from`, `export type { A }`
-      }
-      int operator = types.typeOperator(i);
-      if (operator >= 0) {
-        return operator;
-      }
-      return context == BLOCK ? declarationStatement(i) : -1;
-    }
-
-    /** Words that may start a TypeScript declaration. */
-    private static final Set<String> TYPESCRIPT_STARTS =
-        Set.of("export", "declare", "interface", "type", "enum", "const", "namespace", "module",
-            "abstract");
-
-    /**
-     * A TypeScript declaration starting at {@code i} (after an {@code export} or {@code
-     * declare}, which belong to it): its definition and where the scan goes on, or -1.
-     */
-    private int declarationStatement(int i) throws Unsure {
-      if (!TYPESCRIPT_STARTS.contains(t.word[i])) {
-        return -1;
-      }
-      int j = i;
-      if (t.isWord(j, "export") && onRow(j, j + 1)) {
-        if (t.isWord(j + 1, "as") && t.isWord(j + 2, "namespace") && t.isIdent(j + 3)) {
-          return startsStatement(i) ? statementEnd(j + 4) : -1; // `export as namespace X`
-        }
-        j++;
-      }
-      boolean ambient = t.isWord(j, "declare") && onRow(j, j + 1) && t.isIdent(j + 1);
-      if (ambient) {
-        j++;
-      }
-      if (!t.isIdent(j) || !onRow(j, j + 1)) {
-        return -1;
-      }
-      int name = j + 1;
-      String w = t.word[j];
-      boolean named = t.isIdent(name);
-      int past;
-      if (w.equals("interface") && named) {
-        past = interfaceDeclaration(i, j);
-      } else if (w.equals("type") && named && (t.is(name + 1, '=') || t.is(name + 1, '<'))) {
-        past = typeAlias(name);
-      } else if (w.equals("enum") && named) {
-        past = enumDeclaration(i, j);
-      } else if (w.equals("const") && t.isWord(name, "enum") && t.isIdent(name + 1)) {
-        past = enumDeclaration(i, name);
-      } else if (w.equals("namespace") && named) {
-        past = namespace(i, j, Kind.NAMESPACE);
-      } else if (w.equals("module") && (named || isString(name))) {
-        past = namespace(i, j, Kind.MODULE);
-      } else if (w.equals("global") && ambient && t.is(name, '{')) {
-        opens[name] = BLOCK; // `declare global {...}`: no definition of its own
-        past = name;
-      } else if (w.equals("abstract") && t.isWord(name, "class") || ambient && (
-          w.equals("class") || w.equals("function") || w.equals("async"))) {
-        past = w.equals("abstract") ? name : j;
-        declaration(past, i, false);
-      } else if (ambient && (w.equals("const") || w.equals("let") || w.equals("var"))) {
-        declarators(j, i);
-        past = j;
-      } else {
-        return -1;
-      }
-      return startsStatement(i) ? past : -1;
-    }
-
-    /** Whether the scan may read a declaration at {@code i}: it starts a statement. */
-    private boolean startsStatement(int i) throws Unsure {
-      if (!x.startsStatement(i)) {
-        throw new Unsure(); // a declaration's words read where no statement starts
-      }
-      return true;
-    }
-
-    private boolean onRow(int a, int b) {
-      return b < t.count && t.row[b] == t.lastRow[a];
-    }
-
-    private boolean isString(int k) {
-      return k < t.count && t.kind[k] == LITERAL && (t.punct[k] == '"' || t.punct[k] == '\'');
-    }
-
-    /** {@code interface Name<T> extends A, B {...}}; the index after it. */
-    private int interfaceDeclaration(int start, int keyword) throws Unsure {
-      int name = keyword + 1;
-      int j = name + 1;
-      if (t.is(j, '<')) {
-        j = types.typeParameters(j);
-      }
-      if (t.isWord(j, "extends")) {
-        j = types.type(j + 1);
-        while (t.is(j, ',')) {
-          j = types.type(j + 1);
-        }
-      }
-      if (!t.is(j, '{')) {
-        throw new Unsure();
-      }
-      types.objectType(j);
-      int end = t.partner[j] + 1;
-      found.add(new Found(start, Kind.INTERFACE, t.word[name], t.word[name], t.row[start],
-          t.row[name], t.row[end - 1], false));
-      return end;
-    }
-
-    /** {@code type Name<T> = ...}, no definition itself; the index after it. */
-    private int typeAlias(int name) throws Unsure {
-      int j = name + 1;
-      if (t.is(j, '<')) {
-        j = types.typeParameters(j);
-      }
-      if (!t.is(j, '=')) {
-        throw new Unsure();
-      }
-      int end = types.type(j + 1);
-      types.valueEnd[end - 1] = true;
-      return statementEnd(end);
-    }
-
-    /**
-     * Where a declaration whose last token is before {@code k} ends: past its {@code ;}, or at
-     * {@code k} where the parser ends it at a line break or a closing brace.
-     */
-    private int statementEnd(int k) throws Unsure {
-      if (t.is(k, ';')) {
-        return k + 1;
-      }
-      if (k >= t.count || t.is(k, '}') || t.row[k] > t.lastRow[k - 1]
-          && x.automaticSemicolon(k - 1, k) == EcmascriptExpressions.ENDS) {
-        return k;
-      }
-      throw new Unsure();
-    }
-
-    /** {@code enum E {...}}, its body passed over; the index after it. */
-    private int enumDeclaration(int start, int keyword) throws Unsure {
-      int name = keyword + 1;
-      int open = name + 1;
-      if (!t.is(open, '{')) {
-        throw new Unsure();
-      }
-      int close = t.partner[open];
-      for (int k = open + 1; k < close; k++) {
-        if (t.isWord(k, "function") || t.isWord(k, "class") || x.isArrow(k)) {
-          throw new Unsure(); // a function in a member's value
-        }
-      }
-      found.add(new Found(start, Kind.ENUM, t.word[name], t.word[name], t.row[start],
-          t.row[name], t.row[close], false));
-      return close + 1;
-    }
-
-    /**
-     * {@code namespace A.B {...}} and {@code module "m" {...}}: a definition whose body the scan
-     * reads on as a block; a module without a body is none. Returns its brace (or the index
-     * after it).
-     */
-    private int namespace(int start, int keyword, Kind kind) throws Unsure {
-      int name = keyword + 1;
-      int j = name + 1;
-      String text;
-      if (isString(name)) {
-        text = t.word[name].substring(1, t.word[name].length() - 1);
-      } else {
-        while (t.is(j, '.') && t.isIdent(j + 1) && t.adjacent(j - 1, j)
-            && t.adjacent(j, j + 1)) {
-          j += 2;
-        }
-        text = lines.get(t.row[name]).substring(t.column[name],
-            t.column[j - 1] + t.word[j - 1].length());
-      }
-      if (!t.is(j, '{')) {
-        if (kind == Kind.NAMESPACE) {
-          throw new Unsure();
-        }
-        return statementEnd(j); // `declare module "m";`
-      }
-      if (text.isEmpty()) {
-        throw new Unsure();
-      }
-      opens[j] = BLOCK;
-      found.add(new Found(start, kind, text, text, t.row[start], t.row[name],
-          t.row[t.partner[j]], false));
-      return j;
-    }
 
     // ---- statements ----
 
@@ -519,7 +238,7 @@ final class EcmascriptOutliner {
             case "export", "function", "class", "const", "var" -> true;
             case "let" -> t.isIdent(i + 1) || t.is(i + 1, '{') || t.is(i + 1, '[');
             case "async" -> t.isWord(i + 1, "function") && t.row[i + 1] == t.row[i];
-            default -> !EcmascriptExpressions.KEYWORDS.contains(w) && assignmentEquals(i) >= 0;
+            default -> !EcmascriptExpressions.KEYWORDS.contains(w) && statements.assignmentEquals(i) >= 0;
           };
       if (!candidate || !x.startsStatement(i)) {
         return;
@@ -535,18 +254,18 @@ final class EcmascriptOutliner {
           declaration(j, i, isDefault);
         } else if (!isDefault && (t.isWord(j, "const") || t.isWord(j, "let")
             || t.isWord(j, "var"))) {
-          declarators(j, i);
+          statements.declarators(j, i);
         } else if (!isDefault && !t.is(j, '{') && !t.is(j, '*') && !t.is(j, '=')
             && !(t.isIdent(j) && EXPORTED_WORDS.contains(t.word[j]) && (t.isIdent(j + 1)
-                || t.is(j + 1, '{') || t.is(j + 1, '*') || isString(j + 1)))) {
+                || t.is(j + 1, '{') || t.is(j + 1, '*') || declarations.isString(j + 1)))) {
           throw new Unsure(); // `export declare +class`: broken code
         }
         return;
       }
       switch (w) {
         case "function", "class", "async" -> declaration(i, i, false);
-        case "const", "let", "var" -> declarators(i, i);
-        default -> assignmentStatement(i);
+        case "const", "let", "var" -> statements.declarators(i, i);
+        default -> statements.assignmentStatement(i);
       }
     }
 
@@ -600,112 +319,6 @@ final class EcmascriptOutliner {
       declared[keyword] = true;
       found.add(new Found(at, kind, t.word[name], t.word[name], t.row[start], t.row[name],
           t.row[end], false));
-    }
-
-    /** {@code const a = ..., b = ...} at {@code at}, the range starting at {@code start}. */
-    private void declarators(int at, int start) throws Unsure {
-      List<Integer> functions = new ArrayList<>();
-      int j = at + 1;
-      while (true) {
-        int name = -1;
-        if (t.isIdent(j) && (!EcmascriptExpressions.KEYWORDS.contains(t.word[j]) || EcmascriptMembers.MODIFIERS.contains(t.word[j]))) {
-          name = j++;
-        } else if (t.is(j, '{') || t.is(j, '[')) {
-          opens[j] = PATTERN;
-          j = t.partner[j] + 1;
-        } else {
-          throw new Unsure();
-        }
-        if (types != null) {
-          if (t.is(j, '!') && t.is(j + 1, ':')) {
-            j = types.mark(j, j + 1); // a definite assignment: `let x!: T`
-          }
-          if (t.is(j, ':')) {
-            j = types.annotation(j);
-          }
-        }
-        if (t.is(j, '=') && x.plainAssignment(j)) {
-          accounted[j] = true;
-          int value = j + 1;
-          int end = x.expressionEnd(value);
-          if (name >= 0 && x.functionEnd(value) == end) {
-            functions.add(name);
-          }
-          j = end + 1;
-        }
-        if (t.is(j, ',')) {
-          j++;
-          continue;
-        }
-        break;
-      }
-      int endRow;
-      if (t.is(j, ';')) {
-        endRow = t.row[j];
-      } else if (j >= t.count || t.is(j, '}') || t.row[j] > t.lastRow[j - 1]
-          && x.automaticSemicolon(j - 1, j) == EcmascriptExpressions.ENDS) {
-        endRow = t.lastRow[j - 1];
-      } else {
-        throw new Unsure();
-      }
-      for (int name : functions) {
-        found.add(new Found(name, Kind.FUNCTION, t.word[name], t.word[name], t.row[start],
-            t.row[name], endRow, false));
-      }
-    }
-
-    /**
-     * The {@code =} of {@code name = }, {@code a.b.c = } or {@code this.#x = } starting at
-     * {@code i} when a function follows it, else -1.
-     */
-    private int assignmentEquals(int i) throws Unsure {
-      int j = i + 1;
-      while (t.is(j, '.') && t.isIdent(j + 1)) {
-        j += 2;
-      }
-      return t.is(j, '=') && x.plainAssignment(j) && x.functionStart(j + 1) ? j : -1;
-    }
-
-    /** An assignment statement of a function: {@code exports.load = function () {...};}. */
-    private void assignmentStatement(int i) throws Unsure {
-      int equals = assignmentEquals(i);
-      accounted[equals] = true;
-      int value = equals + 1;
-      int end = x.expressionEnd(value);
-      if (x.functionEnd(value) != end) {
-        return; // `f = function () {}.bind(this)`: a call, no function
-      }
-      int next = end + 1;
-      int endRow;
-      if (t.is(next, ';')) {
-        endRow = t.row[next];
-      } else if (next >= t.count || t.is(next, '}') || t.row[next] > t.lastRow[end]) {
-        endRow = t.lastRow[end]; // expressionEnd stopped at a line break the parser ends it at
-      } else {
-        throw new Unsure(); // `a = function () {}, b = 1`: a sequence
-      }
-      int last = equals - 1;
-      if (t.row[last] != t.row[i]) {
-        throw new Unsure();
-      }
-      String property = t.word[last];
-      if (last == i) {
-        found.add(new Found(i, Kind.FUNCTION, property, property, t.row[i], t.row[i], endRow,
-            false));
-        return;
-      }
-      String target = lines.get(t.row[i]).substring(t.column[i],
-          t.column[last] + property.length());
-      int prototype = target.indexOf(".prototype.");
-      if (prototype > 0) {
-        String owner = target.substring(0, prototype);
-        String local = owner.substring(owner.lastIndexOf('.') + 1) + "." + property;
-        found.add(new Found(i, Kind.METHOD, property, local, t.row[i], t.row[last], endRow,
-            false));
-      } else {
-        found.add(new Found(i, Kind.FUNCTION, property, property, t.row[i], t.row[last],
-            endRow, false));
-      }
     }
 
     // ---- functions and classes wherever they are ----
@@ -776,7 +389,7 @@ final class EcmascriptOutliner {
         j++;
       }
       if (types != null) {
-        j = heritage(j);
+        j = declarations.heritage(j);
       } else if (t.isWord(j, "extends")) {
         j++;
         while (j < t.count && !t.is(j, '{')) {
@@ -796,39 +409,6 @@ final class EcmascriptOutliner {
         members.classMembers(j);
       }
       return j;
-    }
-
-    /**
-     * A TypeScript class's type parameters, {@code extends} and {@code implements} from {@code
-     * j}, marked; the index after them. Only a name with type arguments is read after {@code
-     * extends}: a call there ({@code extends mixin(A)}) may hold definitions.
-     */
-    private int heritage(int j) throws Unsure {
-      int from = j;
-      int k = j;
-      if (t.is(k, '<')) {
-        k = types.typeParameters(k);
-      }
-      if (t.isWord(k, "extends")) {
-        k++;
-        if (!t.isIdent(k)) {
-          throw new Unsure();
-        }
-        k++;
-        while (t.is(k, '.') && t.isIdent(k + 1)) {
-          k += 2;
-        }
-        if (t.is(k, '<')) {
-          k = types.typeArguments(k);
-        }
-      }
-      if (t.isWord(k, "implements")) {
-        k = types.type(k + 1);
-        while (t.is(k, ',')) {
-          k = types.type(k + 1);
-        }
-      }
-      return k > from ? types.mark(from, k) : k;
     }
 
     // ---- braces ----
@@ -862,7 +442,7 @@ final class EcmascriptOutliner {
         throw new Unsure();
       }
       char c = t.punct[p];
-      if (c == ')' && t.row[p] == t.row[i] && callBefore(t.partner[p])) {
+      if (c == ')' && t.row[p] == t.row[i] && broken.callBefore(t.partner[p])) {
         throw new Unsure(); // `swich (t) {`: a call and a block, broken code
       }
       if (c == ')' || c == ';' || c == '}') {

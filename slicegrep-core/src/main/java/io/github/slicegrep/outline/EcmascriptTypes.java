@@ -27,10 +27,6 @@ final class EcmascriptTypes {
           "in", "instanceof", "yield", "await", "export", "with", "default", "debugger", "enum",
           "interface", "extends", "implements", "is", "as", "satisfies");
 
-  /** Modifiers of a parameter property ({@code constructor(private readonly x: T)}). */
-  static final Set<String> PARAMETER_MODIFIERS =
-      Set.of("public", "private", "protected", "readonly", "override");
-
   private final CurlyTokens t;
   private final List<String> lines;
   private final List<Found> found;
@@ -45,6 +41,8 @@ final class EcmascriptTypes {
   private final boolean[] recorded;
   /** For a {@code <} in an expression: 0 not read yet, -1 a comparison, else as skip. */
   private final int[] angle;
+  /** Object types, tuples and parameter lists, read with this. */
+  final TypescriptObjectTypes objects;
   /** How deep the types being read nest, bounded so that no input overflows the stack. */
   private int depth;
 
@@ -58,6 +56,7 @@ final class EcmascriptTypes {
     this.valueEnd = new boolean[t.count];
     this.recorded = new boolean[t.count];
     this.angle = new int[t.count];
+    this.objects = new TypescriptObjectTypes(t, lines, this);
   }
 
   /** Marks tokens {@code [from, to)} as a region the scan passes over; returns {@code to}. */
@@ -212,11 +211,11 @@ final class EcmascriptTypes {
       }
       case '<' -> functionType(k);
       case '{' -> {
-        objectType(k);
+        objects.objectType(k);
         yield postfix(t.partner[k] + 1);
       }
       case '[' -> {
-        tuple(k);
+        objects.tuple(k);
         yield postfix(t.partner[k] + 1);
       }
       default -> throw new Unsure();
@@ -235,7 +234,7 @@ final class EcmascriptTypes {
   }
 
   /** Over {@code .name} parts after a name. */
-  private int path(int k) {
+  int path(int k) {
     int j = k;
     while (t.is(j, '.') && t.isIdent(j + 1)) {
       j += 2;
@@ -277,38 +276,19 @@ final class EcmascriptTypes {
     if (!t.is(j, '(')) {
       throw new Unsure();
     }
-    j = parameters(j, null);
+    j = objects.parameters(j, null);
     if (!(t.is(j, '=') && t.is(j + 1, '>') && t.adjacent(j, j + 1))) {
       throw new Unsure();
     }
     return type(j + 2);
   }
 
-  /** {@code [A, B?, ...C[]]} and named members {@code [a: A, b?: B]}. */
-  private void tuple(int open) throws Unsure {
-    int close = t.partner[open];
-    int k = open + 1;
-    while (k < close) {
-      if (spread(k)) {
-        k += 3;
-      }
-      if (t.isIdent(k) && (t.is(k + 1, ':') || t.is(k + 1, '?') && t.is(k + 2, ':'))) {
-        k = t.is(k + 1, ':') ? k + 2 : k + 3;
-      }
-      k = type(k);
-      if (t.is(k, '?')) {
-        k++;
-      }
-      k = separator(k, close);
-    }
-  }
-
-  private boolean spread(int k) {
+  boolean spread(int k) {
     return t.is(k, '.') && t.is(k + 1, '.') && t.is(k + 2, '.');
   }
 
   /** After a list element: past its {@code ,}, or at the list's end. */
-  private int separator(int k, int close) throws Unsure {
+  int separator(int k, int close) throws Unsure {
     if (k == close) {
       return k;
     }
@@ -370,177 +350,6 @@ final class EcmascriptTypes {
       throw new Unsure();
     }
     return k + 1;
-  }
-
-  /**
-   * A parameter list in parentheses: in a type ({@code x} null) everything in it is a type's;
-   * in a function ({@code x} given) the modifiers, {@code ?} and type annotations are marked for
-   * the scan to pass over and default values are left to it. Returns the index after the
-   * {@code )}.
-   */
-  int parameters(int open, EcmascriptExpressions x) throws Unsure {
-    int close = t.partner[open];
-    int k = open + 1;
-    while (k < close) {
-      while (t.isIdent(k) && PARAMETER_MODIFIERS.contains(t.word[k]) && sameRow(k, k + 1)
-          && (t.isIdent(k + 1) || t.is(k + 1, '{') || t.is(k + 1, '['))) {
-        if (x != null) {
-          mark(k, k + 1);
-        }
-        k++;
-      }
-      if (spread(k)) {
-        k += 3;
-      }
-      if (t.isIdent(k)) {
-        k++;
-      } else if (t.is(k, '{') || t.is(k, '[')) {
-        k = t.partner[k] + 1;
-      } else {
-        throw new Unsure();
-      }
-      if (t.is(k, '?')) {
-        if (x != null) {
-          mark(k, k + 1);
-        }
-        k++;
-      }
-      if (t.is(k, ':')) {
-        k = x != null ? annotation(k) : type(k + 1);
-      }
-      if (t.is(k, '=') && x != null) {
-        k = x.expressionEnd(k + 1) + 1;
-      }
-      k = separator(k, close);
-    }
-    return close + 1;
-  }
-
-  /**
-   * A call signature from its type parameters or parameters to the end of its return type:
-   * {@code <T>(a: T): R}. Returns the index after it.
-   */
-  private int callSignature(int k) throws Unsure {
-    int j = t.is(k, '<') ? typeParameters(k) : k;
-    if (!t.is(j, '(')) {
-      throw new Unsure();
-    }
-    j = parameters(j, null);
-    return t.is(j, ':') ? type(j + 1) : j;
-  }
-
-  /** The members of the object type opening at {@code open}, its method signatures recorded. */
-  void objectType(int open) throws Unsure {
-    int close = t.partner[open];
-    int k = open + 1;
-    while (k < close) {
-      if (t.is(k, ',') || t.is(k, ';')) {
-        k++;
-        continue;
-      }
-      int j = member(k, close);
-      if (j == close || t.is(j, ',') || t.is(j, ';')) {
-        k = j;
-      } else if (t.row[j] > t.lastRow[j - 1] && startsMemberOnNewLine(j)) {
-        k = j;
-      } else {
-        throw new Unsure();
-      }
-    }
-  }
-
-  /**
-   * Whether the token at {@code j}, first on its line, starts a member after an automatic
-   * semicolon: a name or a string; a bracket or operator there would continue the type before.
-   */
-  private boolean startsMemberOnNewLine(int j) {
-    if (t.kind[j] == IDENT) {
-      return !t.word[j].startsWith("in");
-    }
-    return t.kind[j] == LITERAL && t.punct[j] != '`' && t.punct[j] != '/';
-  }
-
-  /** One member of an object type from {@code k}; the index after it. */
-  private int member(int k, int close) throws Unsure {
-    int j = k;
-    if ((t.is(j, '-') || t.is(j, '+')) && t.isWord(j + 1, "readonly")) {
-      j++;
-    }
-    if (t.isWord(j, "readonly") && sameRow(j, j + 1)
-        && (t.isIdent(j + 1) || t.is(j + 1, '[') || t.kind[j + 1] == LITERAL)) {
-      j++;
-    }
-    if (t.is(j, '[') && t.isIdent(j + 1)
-        && (t.isWord(j + 2, "in") || t.is(j + 2, ':'))) {
-      return indexOrMapped(j);
-    }
-    if (t.is(j, '(') || t.is(j, '<')) {
-      return callSignature(j);
-    }
-    if (t.isWord(j, "new") && (t.is(j + 1, '(') || t.is(j + 1, '<'))) {
-      return callSignature(j + 1);
-    }
-    if ((t.isWord(j, "get") || t.isWord(j, "set")) && sameRow(j, j + 1)
-        && !t.is(j + 1, '(') && !t.is(j + 1, ':') && !t.is(j + 1, '?')) {
-      throw new Unsure(); // an accessor signature
-    }
-    int key = j;
-    String name;
-    if (t.isIdent(j) || t.kind[j] == LITERAL && t.word[j] != null) {
-      name = t.word[j];
-      j++;
-    } else if (t.is(j, '[')) {
-      int end = t.partner[j];
-      boolean plain = t.isIdent(j + 1) && path(j + 2) == end
-          || j + 2 == end && t.kind[j + 1] == LITERAL && t.word[j + 1] != null;
-      if (t.row[end] != t.row[j] || !plain) {
-        throw new Unsure(); // a computed key the scan does not read: `[Symbol.iterator]` only
-      }
-      name = lines.get(t.row[j]).substring(t.column[j], t.column[end] + 1);
-      j = end + 1;
-    } else {
-      throw new Unsure();
-    }
-    if (t.is(j, '?')) {
-      j++;
-    }
-    if (t.is(j, '(') || t.is(j, '<')) {
-      j = callSignature(j);
-      signature(k, t.row[k], Kind.METHOD, name, key, t.lastRow[j - 1]);
-      return j;
-    }
-    if (t.is(j, ':')) {
-      return type(j + 1);
-    }
-    return j;
-  }
-
-  /** {@code [key: string]: T} and {@code [K in keyof T]?: T[K]} from the bracket. */
-  int indexOrMapped(int open) throws Unsure {
-    int close = t.partner[open];
-    int inner;
-    if (t.isWord(open + 2, "in")) {
-      inner = type(open + 3);
-      if (t.isWord(inner, "as")) {
-        inner = type(inner + 1);
-      }
-    } else {
-      inner = type(open + 3);
-    }
-    if (inner != close) {
-      throw new Unsure();
-    }
-    int j = close + 1;
-    if (t.is(j, '-') || t.is(j, '+')) {
-      j++;
-    }
-    if (t.is(j, '?')) {
-      j++;
-    }
-    if (!t.is(j, ':')) {
-      return j;
-    }
-    return type(j + 1);
   }
 
   /** Records a signature once, however often its type is read. */
@@ -680,7 +489,7 @@ final class EcmascriptTypes {
         && !(t.is(i + 1, '=') && t.adjacent(i, i + 1));
   }
 
-  private boolean sameRow(int a, int b) {
+  boolean sameRow(int a, int b) {
     return b < t.count && a >= 0 && t.lastRow[a] == t.row[b];
   }
 }
