@@ -212,7 +212,7 @@ final class EcmascriptOutliner {
               && !EcmascriptExpressions.KEYWORDS.contains(t.word[i])) {
             throw new Unsure(); // `a!b`: broken code
           }
-          switch (t.word[i]) {
+          switch (context == NAME_LIST ? "" : t.word[i]) { // `export { f as function }`
             case "function" -> functionKeyword(i, context);
             case "class" -> classKeyword(i, context);
             default -> {

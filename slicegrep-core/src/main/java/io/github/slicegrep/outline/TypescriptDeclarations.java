@@ -163,10 +163,7 @@ final class TypescriptDeclarations {
       j = types.typeParameters(j);
     }
     if (t.isWord(j, "extends")) {
-      j = types.type(j + 1);
-      while (t.is(j, ',')) {
-        j = types.type(j + 1);
-      }
+      j = typeList(j + 1);
     }
     if (!t.is(j, '{')) {
       throw new Unsure();
@@ -284,11 +281,17 @@ final class TypescriptDeclarations {
       }
     }
     if (t.isWord(k, "implements")) {
-      k = types.type(k + 1);
-      while (t.is(k, ',')) {
-        k = types.type(k + 1);
-      }
+      k = typeList(k + 1);
     }
     return k > from ? types.mark(from, k) : k;
+  }
+
+  /** The index after types separated by commas from {@code k}: {@code extends A, B<C>}. */
+  private int typeList(int k) throws Unsure {
+    int j = types.type(k);
+    while (t.is(j, ',')) {
+      j = types.type(j + 1);
+    }
+    return j;
   }
 }

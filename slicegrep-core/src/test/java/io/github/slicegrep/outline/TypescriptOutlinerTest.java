@@ -126,6 +126,7 @@ class TypescriptOutlinerTest {
         type Make = <T>(value: T) => Box<T>;
         interface Ctor { new <T>(...args: string[]): Box<T>; <T>(x: T): T }
         export const generic = useState<string | null>(null);
+        export { typed as function };
         const cmp = a < b && c >= d;
         let definite!: number;
         function isString(x: unknown): x is string {
