@@ -173,6 +173,14 @@ class TypescriptOutlinerTest {
   }
 
   @Test
+  void carriageReturnLineEndsChangeNothing() {
+    assertSameAsParser("crlf.ts",
+        "// I does.\r\ninterface I {\r\n  m(): void\r\n  n: string\r\n}\r\n"
+            + "type T =\r\n  | A\r\n  | { f(): B }\r\nclass C<T> {\r\n  x?: T\r\n"
+            + "  m(a: T): T;\r\n  m(a: T) {\r\n    return a\r\n  }\r\n}\r\n");
+  }
+
+  @Test
   void unsureFilesAreLeftToTheParser() {
     List<String> unsure =
         List.of(
