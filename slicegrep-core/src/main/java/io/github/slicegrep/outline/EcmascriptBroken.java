@@ -70,9 +70,16 @@ final class EcmascriptBroken {
         && !t.is(i - 1, '.') && !t.is(i - 1, '?')) {
       return true; // `z.,null()`: a dot with no name after it
     }
-    if (c == ':' && context == EcmascriptOutliner.BLOCK && (t.is(i - 1, ')') || t.is(i - 1, ']')
-        || t.isIdent(i - 1) && t.is(i - 2, '.')) && !conditionalBefore(i)) {
-      return true; // `a.b: c`: no label, no case, no conditional
+    if (c == ':' && colonOutOfPlace(i, context)) {
+      return true; // `a.b: c`, `f(a.re:adonly())`: no label, no case, no conditional
+    }
+    if (c == '.' && !t.is(i + 1, '.') && i > 0 && t.kind[i - 1] == PUNCT
+        && ")]}?!.".indexOf(t.punct[i - 1]) < 0) {
+      return true; // `expect(.parse(x))`: a dot with no value before it
+    }
+    if (c == ',' && (t.is(i + 1, ';')
+        || t.is(i + 1, '}') && context == EcmascriptOutliner.BLOCK)) {
+      return true; // `a, }` in a block: a statement does not end with a comma
     }
     if (c == ';' && (context == EcmascriptOutliner.PAREN
         && !t.isWord(contextOpen - 1, "for") || context == EcmascriptOutliner.BRACKET)) {
@@ -82,8 +89,22 @@ final class EcmascriptBroken {
   }
 
   /**
+   * Whether the {@code :} at {@code i} stands where no label, case or conditional can have it:
+   * in parentheses or brackets (where TypeScript's annotations are passed over before), or in a
+   * block after a property, a call or an operator word, with no {@code ?} before it.
+   */
+  private boolean colonOutOfPlace(int i, int context) throws Unsure {
+    boolean bracketed = context == EcmascriptOutliner.PAREN
+        || context == EcmascriptOutliner.BRACKET;
+    boolean afterValue = t.is(i - 1, ')') || t.is(i - 1, ']') || t.isIdent(i - 1)
+        && (t.is(i - 2, '.') || EcmascriptExpressions.OPERATOR_WORDS.contains(t.word[i - 1]));
+    return (bracketed || context == EcmascriptOutliner.BLOCK && afterValue)
+        && !conditionalBefore(i);
+  }
+
+  /**
    * Whether a conditional's {@code ?} or a {@code case} stands before the {@code :} at {@code
-   * colon} in its statement; unsure when the statement's start is too far back.
+   * colon} in its statement or brackets; unsure when their start is too far back.
    */
   private boolean conditionalBefore(int colon) throws Unsure {
     int j = colon - 1;
@@ -95,7 +116,7 @@ final class EcmascriptBroken {
         j = t.partner[j] - 1;
         continue;
       }
-      if (t.is(j, ';') || t.is(j, '{')) {
+      if (t.is(j, ';') || t.is(j, '{') || t.is(j, '(') || t.is(j, '[')) {
         return false;
       }
       if (t.is(j, '?') && conditional(j) || t.isWord(j, "case") || t.isWord(j, "default")) {

@@ -183,6 +183,8 @@ final class EcmascriptOutliner {
             }
             if (types != null && parameters[i]) {
               types.objects.parameters(i, x);
+            } else if (types != null && t.isWord(i - 1, "catch") && t.is(i + 2, ':')) {
+              types.annotation(i + 2); // `catch (e: unknown)`
             }
             stack[depth++] = i;
           } else if (c == '[') {
@@ -257,7 +259,8 @@ final class EcmascriptOutliner {
           statements.declarators(j, i);
         } else if (!isDefault && !t.is(j, '{') && !t.is(j, '*') && !t.is(j, '=')
             && !(t.isIdent(j) && EXPORTED_WORDS.contains(t.word[j]) && (t.isIdent(j + 1)
-                || t.is(j + 1, '{') || t.is(j + 1, '*') || declarations.isString(j + 1)))) {
+                || t.isWord(j, "type") && (t.is(j + 1, '{') || t.is(j + 1, '*'))
+                || t.isWord(j, "module") && declarations.isString(j + 1)))) {
           throw new Unsure(); // `export declare +class`: broken code
         }
         return;

@@ -133,6 +133,7 @@ class TypescriptOutlinerTest {
           return typeof x === "string";
         }
         function assertIt(x: unknown): asserts x is string {}
+        try { run() } catch (e: unknown) { report(e) }
         let later: number
         later = 1
         const handlers = {
@@ -200,6 +201,11 @@ class TypescriptOutlinerTest {
             "export declare +class Doc {}\n",
             "exort default function f() {}\n",
             "f(result.err\nor.issues)\n",
+            "expect(.parse(x))\n",
+            "f(a.re:adonly())\n",
+            "async function f() {\n  await: g()\n}\n",
+            "function f() {\n  a,\n}\n",
+            "export declare *class C {}\n",
             "type G<T> = T extends infer U extends string ? U : never\n");
     for (String text : unsure) {
       assertFalse(EcmascriptOutliner.outline(Fixtures.text("unsure.ts", text)).isPresent(), text);
