@@ -49,9 +49,9 @@ final class TypescriptDeclarations {
   }
 
   /**
-   * TypeScript's own syntax at token {@code i}: type arguments of a call, {@code as} and
-   * {@code satisfies} with their type, {@code type} in an import list, and the declarations
-   * JavaScript has not. Returns where the scan goes on, or {@code i} or less to read the token
+   * TypeScript's own syntax at token {@code i}: type arguments of a call, type parameters of a
+   * generic arrow function, {@code as} and {@code satisfies} with their type, {@code type} in an
+   * import list, and the declarations JavaScript has not. Returns where the scan goes on, or {@code i} or less to read the token
    * as JavaScript.
    */
   int typescript(int i, int context) throws Unsure {
