@@ -1,6 +1,5 @@
 package io.github.slicegrep.index;
 
-import io.github.slicegrep.outline.Definition;
 import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.source.FileStamp;
 import io.github.slicegrep.source.SourceFile;
@@ -92,47 +91,6 @@ public final class PersistentIndex {
     }
   }
 
-  /**
-   * A file's outline as the index holds it, decoded on first use: a search reads the outlines of
-   * the files it matched, not of every file the index holds, and a process that searches once
-   * spent about a third of reading the index on decoding outlines it never used.
-   */
-  public static final class StoredOutline {
-    private final byte @Nullable [] encoded;
-    private volatile @Nullable Outline decoded;
-
-    private StoredOutline(byte @Nullable [] encoded, @Nullable Outline decoded) {
-      this.encoded = encoded;
-      this.decoded = decoded;
-    }
-
-    /** The outline; null when its stored form cannot be read (the file is outlined again). */
-    public @Nullable Outline outline() {
-      Outline o = decoded;
-      if (o == null && encoded != null) {
-        try {
-          o = readOutline(ByteBuffer.wrap(encoded));
-        } catch (RuntimeException e) {
-          return null;
-        }
-        decoded = o;
-      }
-      return o;
-    }
-
-    /** The stored form: as read, or encoded now from an outline made in this process. */
-    byte[] encoded() throws IOException {
-      if (encoded != null) {
-        return encoded;
-      }
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      DataOutputStream out = new DataOutputStream(bytes);
-      writeOutline(out, Objects.requireNonNull(decoded));
-      out.flush();
-      return bytes.toByteArray();
-    }
-  }
-
   /** Recall terms stored for a file under a stamp ({@code FileTerms.encode}). */
   private record StoredTerms(FileStamp stamp, byte[] terms) {}
 
@@ -213,7 +171,7 @@ public final class PersistentIndex {
             return e;
           }
           dirty = true;
-          return new FileEntry(stamp, e.filter(), new StoredOutline(null, outline));
+          return new FileEntry(stamp, e.filter(), StoredOutline.of(outline));
         });
   }
 
@@ -451,7 +409,7 @@ public final class PersistentIndex {
       } else if (outlineBytes >= 0) {
         byte[] encoded = new byte[outlineBytes];
         in.get(encoded);
-        stored = new StoredOutline(encoded, null);
+        stored = StoredOutline.stored(encoded);
       }
       entries.put(relative, new FileEntry(stamp, new TrigramFilter(log2, words), stored));
     }
@@ -477,34 +435,5 @@ public final class PersistentIndex {
 
   private static FileStamp readStamp(ByteBuffer in) {
     return new FileStamp(in.getLong(), in.getLong(), readString(in));
-  }
-
-  private static void writeOutline(DataOutputStream out, Outline outline) throws IOException {
-    List<Definition> defs = outline.definitions();
-    out.writeInt(defs.size());
-    for (Definition d : defs) {
-      writeString(out, d.kind().name());
-      writeString(out, d.name());
-      writeString(out, d.qualifiedName());
-      out.writeInt(d.startLine());
-      out.writeInt(d.endLine());
-      out.writeInt(d.headerLine());
-      out.writeBoolean(d.declarationOnly());
-    }
-  }
-
-  private static Outline readOutline(ByteBuffer in) {
-    int count = in.getInt();
-    if (count < 0 || count > in.remaining()) {
-      throw new IllegalArgumentException("not an outline");
-    }
-    List<Definition> defs = new ArrayList<>(Math.min(count, 1 << 16));
-    for (int i = 0; i < count; i++) {
-      defs.add(
-          new Definition(
-              Definition.Kind.valueOf(readString(in)), readString(in), readString(in),
-              in.getInt(), in.getInt(), in.getInt(), in.get() != 0));
-    }
-    return Outline.of(defs);
   }
 }

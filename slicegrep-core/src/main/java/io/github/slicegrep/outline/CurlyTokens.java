@@ -25,7 +25,12 @@ final class CurlyTokens {
      * them, {@code #private} names, a hashbang line; decorators ({@code @}) are left to the
      * parser. String and number literals keep their text (object keys are named by it).
      */
-    ECMASCRIPT
+    ECMASCRIPT,
+    /**
+     * TypeScript: JavaScript's literals, with a {@code <} where an expression starts read as
+     * punctuation (type parameters of a generic arrow function or a type assertion, never JSX).
+     */
+    TYPESCRIPT
   }
 
   static final int IDENT = 1;
@@ -103,8 +108,8 @@ final class CurlyTokens {
   }
 
   private boolean lex(List<String> lines, Dialect dialect) {
-    if (dialect == Dialect.ECMASCRIPT) {
-      return new EcmascriptLexer(this).lex(lines);
+    if (dialect == Dialect.ECMASCRIPT || dialect == Dialect.TYPESCRIPT) {
+      return new EcmascriptLexer(this, dialect == Dialect.TYPESCRIPT).lex(lines);
     }
     boolean java = dialect == Dialect.JAVA;
     int n = lines.size();

@@ -10,7 +10,9 @@ import java.util.Set;
 /**
  * Where a JavaScript expression, function or statement ends, for {@link EcmascriptOutliner}: over
  * brackets, up to a separator or closing bracket at its level, or at a line break where the
- * parser inserts a semicolon.
+ * parser inserts a semicolon. In TypeScript it passes over types as well ({@link EcmascriptTypes}):
+ * a call's type arguments, {@code as} and {@code satisfies} with their type, an arrow function's
+ * type parameters and return type.
  */
 final class EcmascriptExpressions {
   /** The parser's automatic-semicolon answers for a line break. */
@@ -42,9 +44,12 @@ final class EcmascriptExpressions {
   static final Set<String> CONDITIONS = Set.of("if", "while", "for", "with");
 
   private final CurlyTokens t;
+  /** TypeScript's types, or null for JavaScript. */
+  private final EcmascriptTypes types;
 
-  EcmascriptExpressions(CurlyTokens tokens) {
+  EcmascriptExpressions(CurlyTokens tokens, EcmascriptTypes types) {
     this.t = tokens;
+    this.types = types;
   }
 
 
@@ -63,19 +68,53 @@ final class EcmascriptExpressions {
   }
 
   /** Whether a function (or an arrow function) starts at {@code v}. */
-  boolean functionStart(int v) {
+  boolean functionStart(int v) throws Unsure {
     int j = v;
     if (t.isWord(j, "async") && j + 1 < t.count && t.row[j + 1] == t.row[j]
-        && (t.isWord(j + 1, "function") || t.is(j + 1, '(') || t.isIdent(j + 1))) {
+        && (t.isWord(j + 1, "function") || t.is(j + 1, '(') || t.isIdent(j + 1)
+            || types != null && t.is(j + 1, '<'))) {
       j++;
     }
     if (t.isWord(j, "function")) {
       return true;
     }
+    if (types != null && t.is(j, '<')) {
+      j = genericArrow(j);
+    }
     if (t.is(j, '(')) {
-      return isArrow(t.partner[j] + 1);
+      return arrowAt(t.partner[j]) >= 0;
     }
     return t.isIdent(j) && isArrow(j + 1);
+  }
+
+  /**
+   * The {@code =} of the arrow after the parameters closing at {@code close}, past a TypeScript
+   * return type ({@code (a): T => a}, marked), or -1 when no arrow follows.
+   */
+  int arrowAt(int close) throws Unsure {
+    if (isArrow(close + 1)) {
+      return close + 1;
+    }
+    if (types == null || !t.is(close + 1, ':')) {
+      return -1;
+    }
+    int marked = types.skip[close + 1];
+    if (marked != 0) {
+      return isArrow(marked) ? marked : -1; // a function's return type, read before
+    }
+    int end;
+    try {
+      end = types.type(close + 2);
+    } catch (Unsure e) {
+      return -1; // `cond ? (a) : b`: no return type
+    }
+    if (!isArrow(end)) {
+      return -1;
+    }
+    if (t.is(t.partner[close] - 1, '?')) {
+      throw new Unsure(); // `c ? (a) : b => d`: the parser may read either
+    }
+    return types.mark(close + 1, end);
   }
 
   /** The last token of the function starting at {@code v}, or -1 when none starts there. */
@@ -84,6 +123,9 @@ final class EcmascriptExpressions {
       return -1;
     }
     int j = t.isWord(v, "async") && !isArrow(v + 1) ? v + 1 : v;
+    if (types != null && t.is(j, '<')) {
+      j = genericArrow(j);
+    }
     if (t.isWord(j, "function")) {
       int k = j + 1;
       if (t.is(k, '*')) {
@@ -92,16 +134,64 @@ final class EcmascriptExpressions {
       if (t.isIdent(k)) {
         k++;
       }
-      if (!t.is(k, '(') || !t.is(t.partner[k] + 1, '{')) {
+      int body = body(parametersAt(k));
+      if (body < 0) {
         throw new Unsure();
       }
-      return t.partner[t.partner[k] + 1];
+      return t.partner[body];
     }
-    int body = t.is(j, '(') ? t.partner[j] + 3 : j + 3;
+    int body = t.is(j, '(') ? arrowAt(t.partner[j]) + 2 : j + 3;
     if (t.is(body, '{')) {
       return t.partner[body];
     }
     return expressionEnd(body);
+  }
+
+  /**
+   * For a {@code <} where a TypeScript expression starts: the {@code (} of the generic arrow
+   * function whose type parameters it opens (marked); unsure for anything else ({@code <T>x}).
+   */
+  int genericArrow(int lt) throws Unsure {
+    int open = parametersAt(lt);
+    if (!t.is(open, '(') || arrowAt(t.partner[open]) < 0) {
+      throw new Unsure();
+    }
+    return open;
+  }
+
+  /** The {@code (} of the parameters at {@code k}, past TypeScript type parameters (marked). */
+  int parametersAt(int k) throws Unsure {
+    if (types == null || !t.is(k, '<')) {
+      return k;
+    }
+    return types.skip[k] != 0 ? types.skip[k] : types.mark(k, types.typeParameters(k));
+  }
+
+  /**
+   * The opening brace of the body after the parameters opening at {@code open}, past a
+   * TypeScript return type (marked); -1 where TypeScript has no body (a signature).
+   */
+  int body(int open) throws Unsure {
+    if (!t.is(open, '(')) {
+      throw new Unsure();
+    }
+    int j = t.partner[open] + 1;
+    if (types == null) {
+      if (!t.is(j, '{')) {
+        throw new Unsure();
+      }
+      return j;
+    }
+    if (t.is(j, ':')) {
+      j = types.skip[j] != 0 ? types.skip[j] : types.annotation(j);
+    }
+    if (!t.is(j, '{')) {
+      return -1;
+    }
+    if (t.row[j] != t.lastRow[j - 1]) {
+      throw new Unsure(); // a body on the next line, or a signature and a block
+    }
+    return j;
   }
 
   /**
@@ -120,15 +210,19 @@ final class EcmascriptExpressions {
           throw new Unsure();
         }
       }
+      int over = over(k);
+      if (over > k) {
+        k = over;
+        continue;
+      }
       if (t.kind[k] == PUNCT) {
         char c = t.punct[k];
-        if (c == '(' || c == '[' || c == '{') {
-          k = t.partner[k] + 1;
-          continue;
-        }
         if (c == ')' || c == ']' || c == '}' || c == ',' || c == ';') {
           break;
         }
+      } else if (k > s && t.kind[k] == IDENT && t.is(k - 1, '}') && t.row[k - 1] == t.row[k]
+          && !KEYWORDS.contains(t.word[k])) {
+        throw new Unsure(); // `() => {}test()`: broken code
       }
       k++;
     }
@@ -139,11 +233,42 @@ final class EcmascriptExpressions {
   }
 
   /**
+   * The index after what starts at {@code k} and holds no separator of the expression around it:
+   * a bracketed group (an arrow's parameters with their return type), TypeScript's type
+   * arguments of a call or the type after {@code as}; {@code k} itself for any other token.
+   */
+  int over(int k) throws Unsure {
+    if (types != null && types.skip[k] != 0) {
+      return types.skip[k];
+    }
+    if (t.kind[k] == PUNCT) {
+      char c = t.punct[k];
+      if (c == '(') {
+        int arrow = types == null ? -1 : arrowAt(t.partner[k]);
+        return arrow >= 0 ? arrow : t.partner[k] + 1;
+      }
+      if (c == '[' || c == '{') {
+        return t.partner[k] + 1;
+      }
+      if (c == '<' && types != null) {
+        return types.expressionStart(k) ? genericArrow(k)
+            : Math.max(k, types.callTypeArguments(k));
+      }
+    } else if (types != null && t.kind[k] == IDENT) {
+      return Math.max(k, types.typeOperator(k));
+    }
+    return k;
+  }
+
+  /**
    * The parser's automatic semicolon at a line break between tokens {@code p} and {@code n}:
    * none after a token that cannot end an expression, else one unless the next line starts
    * with what continues one (tree-sitter-javascript's scanner); 0 when unsure.
    */
   int automaticSemicolon(int p, int n) {
+    if (types != null && (types.valueEnd[p] || types.nonNull(p))) {
+      return afterValue(n);
+    }
     if (t.kind[p] == PUNCT) {
       char c = t.punct[p];
       if (c == '+' || c == '-') {
@@ -167,6 +292,11 @@ final class EcmascriptExpressions {
         return 0;
       }
     }
+    return afterValue(n);
+  }
+
+  /** The scanner's answer at a line break after a value, by the token {@code n} after it. */
+  private int afterValue(int n) {
     if (t.kind[n] == PUNCT) {
       char c = t.punct[n];
       if (",.:;*%><=[(?^|&/".indexOf(c) >= 0) {
@@ -297,78 +427,4 @@ final class EcmascriptExpressions {
     return false;
   }
 
-  /** Keywords that start a statement and never stand after an operator. */
-  private static final Set<String> STATEMENT_WORDS =
-      Set.of(
-          "if", "for", "while", "switch", "try", "return", "throw", "var", "const", "break",
-          "continue", "do", "else", "catch", "finally");
-
-  /** Whether the statement keyword at {@code i} follows an operator or an opening bracket. */
-  boolean statementAfterAnOperator(int i) {
-    int p = i - 1;
-    if (!STATEMENT_WORDS.contains(t.word[i]) || p < 0 || t.kind[p] != PUNCT) {
-      return false;
-    }
-    char c = t.punct[p];
-    boolean postfix = (c == '+' || c == '-') && t.is(p - 1, c) && t.adjacent(p - 1, p);
-    // `for (const x of xs)`, `for await (const x of xs)`
-    boolean forHead = c == '(' && (t.isWord(p - 1, "for")
-        || t.isWord(p - 1, "await") && t.isWord(p - 2, "for"));
-    return !postfix && !forHead && ",([=+-*/%&|^<>?!~".indexOf(c) >= 0;
-  }
-
-  /**
-   * Whether the punctuation at {@code i} is plainly broken code: an operator right before a
-   * closing bracket, a {@code ,} or a {@code ;} (a postfix {@code ++} aside), a {@code ;} inside
-   * parentheses or brackets that are not a {@code for}'s, or a conditional {@code ?} whose
-   * {@code :} does not follow at its level.
-   */
-  boolean brokenAt(int i, int context, int contextOpen) throws Unsure {
-    char c = t.punct[i];
-    if ("*/%&|^<>=!~?+-".indexOf(c) >= 0 && i + 1 < t.count && t.kind[i + 1] == PUNCT
-        && ")]},;".indexOf(t.punct[i + 1]) >= 0) {
-      boolean postfix = (c == '+' || c == '-') && t.is(i - 1, c) && t.adjacent(i - 1, i);
-      if (!postfix) {
-        return true;
-      }
-    }
-    if (c == ';' && (context == EcmascriptOutliner.PAREN
-        && !t.isWord(contextOpen - 1, "for") || context == EcmascriptOutliner.BRACKET)) {
-      return true;
-    }
-    return c == '?' && conditional(i) && !colonFollows(i);
-  }
-
-  /** Whether the {@code ?} at {@code i} is a conditional's (not {@code ?.} or {@code ??}). */
-  private boolean conditional(int i) {
-    if (t.is(i + 1, '?') && t.adjacent(i, i + 1) || t.is(i - 1, '?') && t.adjacent(i - 1, i)) {
-      return false;
-    }
-    return !(t.is(i + 1, '.') && t.adjacent(i, i + 1));
-  }
-
-  /** Whether a {@code :} follows the {@code ?} at {@code i} at its level. */
-  private boolean colonFollows(int i) throws Unsure {
-    int k = i + 1;
-    for (int steps = 0; k < t.count; steps++) {
-      if (steps > MAX_LOOK_BACK) {
-        throw new Unsure();
-      }
-      if (t.kind[k] == PUNCT) {
-        char c = t.punct[k];
-        if (c == ':') {
-          return true;
-        }
-        if (c == '(' || c == '[' || c == '{') {
-          k = t.partner[k] + 1;
-          continue;
-        }
-        if (c == ')' || c == ']' || c == '}' || c == ',' || c == ';') {
-          return false;
-        }
-      }
-      k++;
-    }
-    return false;
-  }
 }

@@ -11,13 +11,17 @@ import java.util.Set;
 /**
  * The JavaScript dialect of {@link CurlyTokens}: template literals followed through nested
  * {@code ${...}}, a slash read as a regular expression or as division by the token before it, a
- * {@code <} where an expression starts (JSX) and decorators left to the parser.
+ * {@code <} where an expression starts (JSX; punctuation in TypeScript, which has none) and
+ * decorators left to the parser.
  */
 final class EcmascriptLexer {
   private final CurlyTokens t;
+  /** TypeScript, which has no JSX: a {@code <} is punctuation wherever it stands. */
+  private final boolean typescript;
 
-  EcmascriptLexer(CurlyTokens tokens) {
+  EcmascriptLexer(CurlyTokens tokens, boolean typescript) {
     this.t = tokens;
+    this.typescript = typescript;
   }
 
   /** Open parentheses while lexing JavaScript: whether a regular expression may follow each. */
@@ -117,7 +121,7 @@ final class EcmascriptLexer {
           t.add(LITERAL, '/', null, r, i);
           i = end;
         }
-      } else if (c == '<' && regexAllowed() != 0) {
+      } else if (c == '<' && !typescript && regexAllowed() != 0) {
         return false; // `<` where an expression starts: JSX, which the parser reads
       } else if (CurlyTokens.isIdentStart(c) || c == '#' && next != '\0' && CurlyTokens.isIdentStart(next)) {
         int k = i + 1;

@@ -12,15 +12,24 @@ import java.util.Set;
 /**
  * The entries of JavaScript class bodies and object literals, for {@link EcmascriptOutliner}:
  * methods, function-valued fields and object entries are definitions; the brackets they open are
- * marked for the scan that reads on.
+ * marked for the scan that reads on. In TypeScript, members' modifiers, {@code ?} and {@code !},
+ * type annotations and index signatures are marked for the scan to pass over, and a method
+ * without a body (an overload, an abstract or ambient method) is a signature.
  */
 final class EcmascriptMembers {
   /** Words before a method's name in a class body or an object literal. */
   static final Set<String> MODIFIERS = Set.of("static", "async", "get", "set");
 
+  /** Words TypeScript adds before a class member's name; the scan passes over them. */
+  private static final Set<String> TYPESCRIPT_MODIFIERS =
+      Set.of("public", "private", "protected", "readonly", "abstract", "override", "declare",
+          "accessor");
+
   private final CurlyTokens t;
   private final List<String> lines;
   private final EcmascriptExpressions x;
+  /** TypeScript's types, or null for JavaScript. */
+  private final EcmascriptTypes types;
   private final List<Found> found;
   private final int[] opens;
   private final boolean[] parameters;
@@ -28,11 +37,13 @@ final class EcmascriptMembers {
   private final boolean[] key;
 
   /** Reads into the scan's own marks and definitions, which it shares. */
-  EcmascriptMembers(CurlyTokens t, List<String> lines, EcmascriptExpressions x, List<Found> found,
-      int[] opens, boolean[] parameters, boolean[] accounted, boolean[] key) {
+  EcmascriptMembers(CurlyTokens t, List<String> lines, EcmascriptExpressions x,
+      EcmascriptTypes types, List<Found> found, int[] opens, boolean[] parameters,
+      boolean[] accounted, boolean[] key) {
     this.t = t;
     this.lines = lines;
     this.x = x;
+    this.types = types;
     this.found = found;
     this.opens = opens;
     this.parameters = parameters;
@@ -55,23 +66,44 @@ final class EcmascriptMembers {
         k = t.partner[k + 1] + 1;
         continue;
       }
-      int name = afterModifiers(k);
+      int name = afterModifiers(k, true);
+      if (types != null && t.is(name, '[') && t.isIdent(name + 1) && t.is(name + 2, ':')) {
+        k = memberEnd(types.mark(name, types.objects.indexOrMapped(name)), close); // an index signature
+        continue;
+      }
       int after = keyEnd(name);
       String text = keyText(name, after);
-      if (t.is(after, '(')) {
-        int body = t.partner[after] + 1;
-        if (!t.is(body, '{')) {
-          throw new Unsure();
+      if (types != null && (t.is(after, '?') || t.is(after, '!'))) {
+        after = types.mark(after, after + 1); // `x?: T`, `x!: T`, `m?() {}`
+      }
+      if (t.is(after, '(') || types != null && t.is(after, '<')) {
+        int params = x.parametersAt(after);
+        int body = x.body(params);
+        parameters[params] = true;
+        if (body < 0) {
+          // An overload, an abstract or an ambient method: TypeScript's method signature
+          int end = t.partner[params] + 1;
+          end = types.skip[end] != 0 ? types.skip[end] : end;
+          types.signature(start, t.row[start], Kind.METHOD, text, name, t.lastRow[end - 1]);
+          k = memberEnd(end, close);
+          continue;
         }
-        parameters[after] = true;
         opens[body] = EcmascriptOutliner.BLOCK;
         found.add(new Found(start, Kind.METHOD, text, text, t.row[start], t.row[name],
             t.row[t.partner[body]], false));
         k = t.partner[body] + 1;
         continue;
       }
-      if (name != start && !t.isWord(start, "static") || t.is(name, '*')) {
-        throw new Unsure(); // `get x;`, `async x = 1`: not what a field looks like
+      for (int m = start; m < name; m++) {
+        if (!t.isWord(m, "static") && !TYPESCRIPT_MODIFIERS.contains(t.word[m])) {
+          throw new Unsure(); // `get x;`, `async x = 1`: not what a field looks like
+        }
+      }
+      if (t.is(name, '*')) {
+        throw new Unsure();
+      }
+      if (types != null && t.is(after, ':')) {
+        after = types.annotation(after);
       }
       if (t.is(after, '=') && x.plainAssignment(after)) {
         accounted[after] = true;
@@ -85,15 +117,19 @@ final class EcmascriptMembers {
         if (t.is(k, ',')) {
           throw new Unsure();
         }
-      } else if (t.is(after, ';') || after == close) {
-        k = after;
-      } else if (t.row[after] > t.lastRow[after - 1]
-          && x.automaticSemicolon(after - 1, after) == EcmascriptExpressions.ENDS) {
-        k = after;
       } else {
-        throw new Unsure();
+        k = memberEnd(after, close);
       }
     }
+  }
+
+  /** Where the next member starts after one that ends before {@code k} without a value. */
+  private int memberEnd(int k, int close) throws Unsure {
+    if (t.is(k, ';') || k == close || t.row[k] > t.lastRow[k - 1]
+        && x.automaticSemicolon(k - 1, k) == EcmascriptExpressions.ENDS) {
+      return k;
+    }
+    throw new Unsure();
   }
 
   // ---- object literals and patterns ----
@@ -105,10 +141,8 @@ final class EcmascriptMembers {
     while (k < close) {
       int end = k;
       while (end < close && !t.is(end, ',')) {
-        if (t.is(end, '(') || t.is(end, '[') || t.is(end, '{')) {
-          end = t.partner[end];
-        }
-        end++;
+        int over = x.over(end);
+        end = over > end ? over : end + 1;
       }
       entry(k, end, pattern);
       k = end + 1;
@@ -126,18 +160,19 @@ final class EcmascriptMembers {
       }
       return; // a spread or rest element
     }
-    int name = afterModifiers(from);
+    int name = afterModifiers(from, false);
     int after = keyEnd(name);
     String text = keyText(name, after);
     if (after == to && name == from) {
       return; // shorthand
     }
-    if (t.is(after, '(') && !pattern) {
-      int body = t.partner[after] + 1;
-      if (!t.is(body, '{') || t.partner[body] != to - 1) {
+    if ((t.is(after, '(') || types != null && t.is(after, '<')) && !pattern) {
+      int params = x.parametersAt(after);
+      int body = x.body(params);
+      if (body < 0 || t.partner[body] != to - 1) {
         throw new Unsure();
       }
-      parameters[after] = true;
+      parameters[params] = true;
       opens[body] = EcmascriptOutliner.BLOCK;
       found.add(new Found(from, Kind.METHOD, text, text, t.row[from], t.row[name],
           t.row[to - 1], false));
@@ -170,12 +205,19 @@ final class EcmascriptMembers {
     throw new Unsure();
   }
 
-  /** The index of a member's or entry's key after its modifiers and generator star. */
-  private int afterModifiers(int k) throws Unsure {
+  /**
+   * The index of a member's or entry's key after its modifiers (TypeScript's, marked, in a
+   * class body) and generator star.
+   */
+  private int afterModifiers(int k, boolean classBody) throws Unsure {
     int j = k;
-    while (t.isIdent(j) && MODIFIERS.contains(t.word[j]) && startsKey(j + 1)) {
+    while (t.isIdent(j) && (MODIFIERS.contains(t.word[j]) || classBody && types != null
+        && TYPESCRIPT_MODIFIERS.contains(t.word[j])) && startsKey(j + 1)) {
       if (t.row[j + 1] != t.row[j]) {
         throw new Unsure();
+      }
+      if (!MODIFIERS.contains(t.word[j])) {
+        types.mark(j, j + 1);
       }
       j++;
     }

@@ -22,30 +22,42 @@ import java.util.Set;
  * lines right above them. The parser in the grammar jar is compiled without optimisation; this
  * scan is about 20-35x faster.
  *
+ * <p>TypeScript (.ts, .mts, .cts, .d.ts) is read by the same scan with {@link EcmascriptTypes}:
+ * types, type arguments, {@code as}/{@code satisfies} and TypeScript's modifiers are passed over,
+ * and TypeScript's own definitions are added as its grammar gives them: interfaces, enums,
+ * namespaces and modules, abstract classes, function overloads and ambient functions
+ * ({@code function_signature}), method signatures in classes and in any object type (abstract
+ * ones included).
+ *
  * <p>Each brace is a block, an object literal, a destructuring pattern or a class body by the
  * token before it; regular expressions are told from division by the token before the slash
  * ({@link EcmascriptLexer}), and a statement's end after a line break follows the parser's own
  * automatic-semicolon rule ({@link EcmascriptExpressions}). Files the scan is not sure of are
- * left to the parser (empty result): TypeScript and TSX, anything that may be JSX, decorators,
- * an assignment of a function anywhere but a statement of its own or a parameter default, a
- * label, a {@code :} in a switch body that does not plainly end a case, a line break where
- * automatic semicolons are not plain, plainly broken code (where the parser's error recovery adds
- * definitions), unbalanced brackets, non-ASCII code, a backslash outside a literal.
+ * left to the parser (empty result): TSX, anything in JavaScript that may be JSX, decorators,
+ * TypeScript's {@code <T>x} casts and a {@code <} that may open type arguments but has no call
+ * after them, an assignment of a function anywhere but a statement of its own or a parameter
+ * default, a label, a {@code :} in a switch body that does not plainly end a case, a line break
+ * where automatic semicolons are not plain, plainly broken code (where the parser's error
+ * recovery adds definitions), unbalanced brackets, non-ASCII code, a backslash outside a
+ * literal.
  */
 final class EcmascriptOutliner {
   private EcmascriptOutliner() {}
 
   /** The outline, or empty when the file is left to the parser. */
   static Optional<Outline> outline(SourceFile file) {
-    if (file.language() != Language.JAVASCRIPT) {
+    boolean typescript = file.language() == Language.TYPESCRIPT;
+    if (file.language() != Language.JAVASCRIPT && !typescript) {
       return Optional.empty();
     }
     try {
-      CurlyTokens tokens = CurlyTokens.read(file.lines(), CurlyTokens.Dialect.ECMASCRIPT);
+      CurlyTokens tokens = CurlyTokens.read(file.lines(),
+          typescript ? CurlyTokens.Dialect.TYPESCRIPT : CurlyTokens.Dialect.ECMASCRIPT);
       if (tokens == null) {
         return Optional.empty();
       }
-      return Optional.of(Outline.of(Nesting.qualify(new Scan(tokens, file.lines()).definitions())));
+      return Optional.of(Outline.of(Nesting.qualify(
+          new Scan(tokens, file.lines(), typescript).definitions())));
     } catch (Unsure | RuntimeException e) {
       // An input the scan did not foresee: the parser decides.
       return Optional.empty();
@@ -68,8 +80,13 @@ final class EcmascriptOutliner {
           "yield", "await", "extends", "default");
 
 
+  /** Words that may follow {@code export} but for a function, class or variable. */
+  private static final Set<String> EXPORTED_WORDS =
+      Set.of("interface", "type", "enum", "declare", "namespace", "module", "abstract", "as",
+          "import");
+
   /** Words that may stand between or after names without an operator. */
-  private static final Set<String> CONNECTING_WORDS = Set.of("from", "as", "target", "meta");
+  static final Set<String> CONNECTING_WORDS = Set.of("from", "as", "target", "meta");
 
   /** One pass over the tokens. */
   private static final class Scan {
@@ -89,8 +106,13 @@ final class EcmascriptOutliner {
 
     private final EcmascriptExpressions x;
     private final EcmascriptMembers members;
+    private final EcmascriptBroken broken;
+    private final EcmascriptStatements statements;
+    private final TypescriptDeclarations declarations;
+    /** TypeScript's types, or null for JavaScript. */
+    private final EcmascriptTypes types;
 
-    Scan(CurlyTokens tokens, List<String> lines) {
+    Scan(CurlyTokens tokens, List<String> lines, boolean typescript) {
       this.t = tokens;
       this.lines = lines;
       this.opens = new int[tokens.count];
@@ -98,20 +120,37 @@ final class EcmascriptOutliner {
       this.accounted = new boolean[tokens.count];
       this.key = new boolean[tokens.count];
       this.declared = new boolean[tokens.count];
-      this.x = new EcmascriptExpressions(tokens);
-      this.members =
-          new EcmascriptMembers(tokens, lines, x, found, opens, parameters, accounted, key);
+      this.types = typescript ? new EcmascriptTypes(tokens, lines, found) : null;
+      this.x = new EcmascriptExpressions(tokens, types);
+      this.broken = new EcmascriptBroken(tokens, x, types);
+      this.statements =
+          new EcmascriptStatements(tokens, lines, x, types, found, opens, accounted);
+      this.declarations = new TypescriptDeclarations(tokens, lines, x, types, found, opens, key,
+          statements, (keyword, start) -> declaration(keyword, start, false));
+      this.members = new EcmascriptMembers(
+          tokens, lines, x, types, found, opens, parameters, accounted, key);
     }
 
     List<Definition> definitions() throws Unsure {
       int[] stack = new int[t.count + 1];
       int depth = 0;
       for (int i = 0; i < t.count; i++) {
+        if (types != null && types.skip[i] != 0) {
+          i = types.skip[i] - 1; // a type, or TypeScript's words around one
+          continue;
+        }
         int context = depth == 0 ? BLOCK : opens[stack[depth - 1]];
         int contextOpen = depth == 0 ? -1 : stack[depth - 1];
+        if (types != null) {
+          int past = declarations.typescript(i, context);
+          if (past > i) {
+            i = past - 1;
+            continue;
+          }
+        }
         if (t.kind[i] == PUNCT) {
           char c = t.punct[i];
-          if (x.brokenAt(i, context, contextOpen)) {
+          if (broken.brokenAt(i, context, contextOpen)) {
             // An operator with no operand after it, a `;` in parentheses that are no `for`'s, a
             // `?` without its `:`: broken code, where the parser's error recovery adds
             // definitions of its own.
@@ -125,12 +164,27 @@ final class EcmascriptOutliner {
               members.objectEntries(i, opens[i] == PATTERN);
             }
             stack[depth++] = i;
-          } else if (x.isArrow(i) && !t.is(i - 1, ')') && !t.isIdent(i - 1)) {
-            throw new Unsure(); // `f(a, => 1)`: an arrow without parameters, broken code
+          } else if (x.isArrow(i) && !(types != null && types.valueEnd[i - 1])
+              && (!t.is(i - 1, ')') && !t.isIdent(i - 1) || t.isIdent(i - 1)
+                  && EcmascriptExpressions.KEYWORDS.contains(t.word[i - 1]))) {
+            // `f(a, => 1)`, `(a): Promise<void => 1`: an arrow without parameters, broken code
+            throw new Unsure();
           } else if (c == '(') {
             opens[i] = PAREN;
-            if (x.isArrow(t.partner[i] + 1)) {
+            if (x.arrowAt(t.partner[i]) >= 0) {
+              if (broken.valueBefore(i)) {
+                throw new Unsure(); // `test('a' () => {`, `sync () =>`: broken code
+              }
               parameters[i] = true;
+            } else if (t.partner[i] == i + 1 && i > 0 && t.kind[i - 1] == PUNCT
+                && ")]}.".indexOf(t.punct[i - 1]) < 0 && !t.isWord(i - 2, "function")
+                && !(types != null && types.valueEnd[i - 1])) {
+              throw new Unsure(); // `a < b > ()`: empty parentheses that call nothing
+            }
+            if (types != null && parameters[i]) {
+              types.objects.parameters(i, x);
+            } else if (types != null && t.isWord(i - 1, "catch") && t.is(i + 2, ':')) {
+              types.annotation(i + 2); // `catch (e: unknown)`
             }
             stack[depth++] = i;
           } else if (c == '[') {
@@ -145,8 +199,10 @@ final class EcmascriptOutliner {
             throw new Unsure();
           }
         } else if (t.kind[i] == IDENT && !key[i] && !t.is(i - 1, '.')) {
-          if (twoValuesInARow(i) || x.statementAfterAnOperator(i)
-              || t.word[i].charAt(0) == '#' && !privateNameInPlace(i)) {
+          if (broken.twoValuesInARow(i, context) || broken.statementAfterAnOperator(i)
+              || t.word[i].charAt(0) == '#' && !broken.privateNameInPlace(i)
+              || x.isArrow(i + 1) && broken.valueBefore(i) && t.row[i - 1] == t.row[i]
+              || t.word[i].equals("default") && context != NAME_LIST && !broken.defaultInPlace(i)) {
             // `test('a' t => {`, `for (const a f b)`: broken code, where the parser's error
             // recovery adds definitions of its own.
             throw new Unsure();
@@ -154,40 +210,25 @@ final class EcmascriptOutliner {
           if (context == BLOCK) {
             statement(i);
           }
-          switch (t.word[i]) {
+          if (types != null && types.nonNull(i - 1)
+              && !EcmascriptExpressions.KEYWORDS.contains(t.word[i])) {
+            throw new Unsure(); // `a!b`: broken code
+          }
+          switch (context == NAME_LIST ? "" : t.word[i]) { // `export { f as function }`
             case "function" -> functionKeyword(i, context);
             case "class" -> classKeyword(i, context);
             default -> {
             }
           }
+        } else if (t.kind[i] == LITERAL && t.punct[i] != '`' && t.punct[i] != '/'
+            && broken.valueBefore(i) && t.row[i - 1] == t.row[i]) {
+          throw new Unsure(); // `f(a "b")`: broken code
         }
       }
       return t.definitions(found);
     }
 
-    /**
-     * Whether the name at {@code i} follows a name or a literal on its line with nothing
-     * between them, which JavaScript never writes but around a keyword ({@code import a from},
-     * {@code x of y}, {@code 'a' in b}).
-     */
-    private boolean twoValuesInARow(int i) {
-      int p = i - 1;
-      if (p < 0 || t.row[p] != t.row[i] || CONNECTING_WORDS.contains(t.word[i])
-          || EcmascriptExpressions.KEYWORDS.contains(t.word[i])) {
-        return false;
-      }
-      if (t.kind[p] == LITERAL) {
-        return t.punct[p] != '`' && t.punct[p] != '/';
-      }
-      return t.kind[p] == IDENT && (t.is(p - 1, '.') || !CONNECTING_WORDS.contains(t.word[p])
-          && !EcmascriptExpressions.KEYWORDS.contains(t.word[p])
-          && !EcmascriptExpressions.VALUE_WORDS.contains(t.word[p]));
-    }
-
-    /** Whether a {@code #name} stands where one can: after a dot or before {@code in}. */
-    private boolean privateNameInPlace(int i) {
-      return t.is(i - 1, '.') || t.isWord(i + 1, "in");
-    }
+    // ---- TypeScript ----
 
     // ---- statements ----
 
@@ -199,7 +240,7 @@ final class EcmascriptOutliner {
             case "export", "function", "class", "const", "var" -> true;
             case "let" -> t.isIdent(i + 1) || t.is(i + 1, '{') || t.is(i + 1, '[');
             case "async" -> t.isWord(i + 1, "function") && t.row[i + 1] == t.row[i];
-            default -> !EcmascriptExpressions.KEYWORDS.contains(w) && assignmentEquals(i) >= 0;
+            default -> !EcmascriptExpressions.KEYWORDS.contains(w) && statements.assignmentEquals(i) >= 0;
           };
       if (!candidate || !x.startsStatement(i)) {
         return;
@@ -215,14 +256,19 @@ final class EcmascriptOutliner {
           declaration(j, i, isDefault);
         } else if (!isDefault && (t.isWord(j, "const") || t.isWord(j, "let")
             || t.isWord(j, "var"))) {
-          declarators(j, i);
+          statements.declarators(j, i);
+        } else if (!isDefault && !t.is(j, '{') && !t.is(j, '*') && !t.is(j, '=')
+            && !(t.isIdent(j) && EXPORTED_WORDS.contains(t.word[j]) && (t.isIdent(j + 1)
+                || t.isWord(j, "type") && (t.is(j + 1, '{') || t.is(j + 1, '*'))
+                || t.isWord(j, "module") && declarations.isString(j + 1)))) {
+          throw new Unsure(); // `export declare +class`: broken code
         }
         return;
       }
       switch (w) {
         case "function", "class", "async" -> declaration(i, i, false);
-        case "const", "let", "var" -> declarators(i, i);
-        default -> assignmentStatement(i);
+        case "const", "let", "var" -> statements.declarators(i, i);
+        default -> statements.assignmentStatement(i);
       }
     }
 
@@ -250,113 +296,32 @@ final class EcmascriptOutliner {
         end = t.partner[classBody(keyword)];
         kind = Kind.CLASS;
       } else {
-        if (!t.is(name + 1, '(') || !t.is(t.partner[name + 1] + 1, '{')) {
-          throw new Unsure();
+        int open = x.parametersAt(name + 1);
+        int body = x.body(open);
+        declared[keyword] = true;
+        if (body < 0) {
+          // TypeScript's overload or ambient function: a signature, with its `;`
+          int after = t.partner[open] + 1;
+          after = types.skip[after] != 0 ? types.skip[after] : after;
+          int endRow;
+          if (t.is(after, ';')) {
+            endRow = t.row[after];
+          } else if (after >= t.count || t.is(after, '}') || t.row[after] > t.lastRow[after - 1]
+              && x.automaticSemicolon(after - 1, after) == EcmascriptExpressions.ENDS) {
+            endRow = t.lastRow[after - 1];
+          } else {
+            throw new Unsure();
+          }
+          types.signature(at, t.row[start], Kind.FUNCTION, t.word[name], name, endRow);
+          return;
         }
-        end = t.partner[t.partner[name + 1] + 1];
+        opens[body] = BLOCK;
+        end = t.partner[body];
         kind = Kind.FUNCTION;
       }
       declared[keyword] = true;
       found.add(new Found(at, kind, t.word[name], t.word[name], t.row[start], t.row[name],
           t.row[end], false));
-    }
-
-    /** {@code const a = ..., b = ...} at {@code at}, the range starting at {@code start}. */
-    private void declarators(int at, int start) throws Unsure {
-      List<Integer> functions = new ArrayList<>();
-      int j = at + 1;
-      while (true) {
-        int name = -1;
-        if (t.isIdent(j) && (!EcmascriptExpressions.KEYWORDS.contains(t.word[j]) || EcmascriptMembers.MODIFIERS.contains(t.word[j]))) {
-          name = j++;
-        } else if (t.is(j, '{') || t.is(j, '[')) {
-          opens[j] = PATTERN;
-          j = t.partner[j] + 1;
-        } else {
-          throw new Unsure();
-        }
-        if (t.is(j, '=') && x.plainAssignment(j)) {
-          accounted[j] = true;
-          int value = j + 1;
-          int end = x.expressionEnd(value);
-          if (name >= 0 && x.functionEnd(value) == end) {
-            functions.add(name);
-          }
-          j = end + 1;
-        }
-        if (t.is(j, ',')) {
-          j++;
-          continue;
-        }
-        break;
-      }
-      int endRow;
-      if (t.is(j, ';')) {
-        endRow = t.row[j];
-      } else if (j >= t.count || t.is(j, '}') || t.row[j] > t.lastRow[j - 1]
-          && x.automaticSemicolon(j - 1, j) == EcmascriptExpressions.ENDS) {
-        endRow = t.lastRow[j - 1];
-      } else {
-        throw new Unsure();
-      }
-      for (int name : functions) {
-        found.add(new Found(name, Kind.FUNCTION, t.word[name], t.word[name], t.row[start],
-            t.row[name], endRow, false));
-      }
-    }
-
-    /**
-     * The {@code =} of {@code name = }, {@code a.b.c = } or {@code this.#x = } starting at
-     * {@code i} when a function follows it, else -1.
-     */
-    private int assignmentEquals(int i) {
-      int j = i + 1;
-      while (t.is(j, '.') && t.isIdent(j + 1)) {
-        j += 2;
-      }
-      return t.is(j, '=') && x.plainAssignment(j) && x.functionStart(j + 1) ? j : -1;
-    }
-
-    /** An assignment statement of a function: {@code exports.load = function () {...};}. */
-    private void assignmentStatement(int i) throws Unsure {
-      int equals = assignmentEquals(i);
-      accounted[equals] = true;
-      int value = equals + 1;
-      int end = x.expressionEnd(value);
-      if (x.functionEnd(value) != end) {
-        return; // `f = function () {}.bind(this)`: a call, no function
-      }
-      int next = end + 1;
-      int endRow;
-      if (t.is(next, ';')) {
-        endRow = t.row[next];
-      } else if (next >= t.count || t.is(next, '}') || t.row[next] > t.lastRow[end]) {
-        endRow = t.lastRow[end]; // expressionEnd stopped at a line break the parser ends it at
-      } else {
-        throw new Unsure(); // `a = function () {}, b = 1`: a sequence
-      }
-      int last = equals - 1;
-      if (t.row[last] != t.row[i]) {
-        throw new Unsure();
-      }
-      String property = t.word[last];
-      if (last == i) {
-        found.add(new Found(i, Kind.FUNCTION, property, property, t.row[i], t.row[i], endRow,
-            false));
-        return;
-      }
-      String target = lines.get(t.row[i]).substring(t.column[i],
-          t.column[last] + property.length());
-      int prototype = target.indexOf(".prototype.");
-      if (prototype > 0) {
-        String owner = target.substring(0, prototype);
-        String local = owner.substring(owner.lastIndexOf('.') + 1) + "." + property;
-        found.add(new Found(i, Kind.METHOD, property, local, t.row[i], t.row[last], endRow,
-            false));
-      } else {
-        found.add(new Found(i, Kind.FUNCTION, property, property, t.row[i], t.row[last],
-            endRow, false));
-      }
     }
 
     // ---- functions and classes wherever they are ----
@@ -370,10 +335,20 @@ final class EcmascriptOutliner {
       if (t.isIdent(j)) {
         j++;
       }
+      j = x.parametersAt(j);
       if (!t.is(j, '(')) {
         throw new Unsure();
       }
       parameters[j] = true;
+      if (types != null) {
+        int body = x.body(j);
+        if (body >= 0) {
+          opens[body] = BLOCK;
+        } else if (!declared[i]
+            && !(t.isWord(i - 1, "default") && t.isWord(i - 2, "export"))) {
+          throw new Unsure(); // a signature is a declaration, or exported unnamed in a .d.ts
+        }
+      }
       if (!declared[i] && !expressionPosition(t.isWord(i - 1, "async") ? i - 1 : i, context)) {
         throw new Unsure();
       }
@@ -413,10 +388,12 @@ final class EcmascriptOutliner {
      */
     private int classBody(int keyword) throws Unsure {
       int j = keyword + 1;
-      if (t.isIdent(j) && !t.isWord(j, "extends")) {
+      if (t.isIdent(j) && !t.isWord(j, "extends") && !t.isWord(j, "implements")) {
         j++;
       }
-      if (t.isWord(j, "extends")) {
+      if (types != null) {
+        j = declarations.heritage(j);
+      } else if (t.isWord(j, "extends")) {
         j++;
         while (j < t.count && !t.is(j, '{')) {
           if (t.is(j, '(') || t.is(j, '[')) {
@@ -450,6 +427,12 @@ final class EcmascriptOutliner {
           case "else", "try", "finally", "do", "catch" -> BLOCK;
           case "const", "let", "var" -> PATTERN;
           case "import", "export" -> NAME_LIST;
+          case "type" -> {
+            if (types != null && (t.isWord(p - 1, "import") || t.isWord(p - 1, "export"))) {
+              yield NAME_LIST; // `import type { A } from`
+            }
+            throw new Unsure();
+          }
           default -> {
             if (BEFORE_EXPRESSION.contains(t.word[p]) || t.word[p].equals("case")) {
               yield OBJECT;
@@ -462,6 +445,9 @@ final class EcmascriptOutliner {
         throw new Unsure();
       }
       char c = t.punct[p];
+      if (c == ')' && t.row[p] == t.row[i] && broken.callBefore(t.partner[p])) {
+        throw new Unsure(); // `swich (t) {`: a call and a block, broken code
+      }
       if (c == ')' || c == ';' || c == '}') {
         return BLOCK;
       }

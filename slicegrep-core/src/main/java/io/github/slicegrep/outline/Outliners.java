@@ -21,8 +21,8 @@ public final class Outliners {
   }
 
   /**
-   * Python, Java, Go and JavaScript by their tokens where that scan is sure (the parser's
-   * outline, far faster); the parser takes the rest.
+   * Python, Java, Go, JavaScript and TypeScript by their tokens where that scan is sure (the
+   * parser's outline, far faster); the parser takes the rest.
    */
   private static final Outliner STANDARD =
       file ->
@@ -30,7 +30,8 @@ public final class Outliners {
             case PYTHON -> PythonOutliner.outline(file).orElseGet(() -> parse(file));
             case JAVA -> JavaOutliner.outline(file).orElseGet(() -> parse(file));
             case GO -> GoOutliner.outline(file).orElseGet(() -> parse(file));
-            case JAVASCRIPT -> EcmascriptOutliner.outline(file).orElseGet(() -> parse(file));
+            case JAVASCRIPT, TYPESCRIPT ->
+                EcmascriptOutliner.outline(file).orElseGet(() -> parse(file));
             default -> parse(file);
           };
 
@@ -40,12 +41,13 @@ public final class Outliners {
    * The best available outliner, chosen per file by its language: tree-sitter for Python, Java,
    * JavaScript, TypeScript, TSX, Go, Rust, C, C++, C#, Ruby, PHP, Kotlin, Bash, Scala, Swift,
    * Elixir, Haskell, Dart and OCaml; the indentation/brace heuristic for everything else (Lua
-   * among them) and whenever a grammar cannot load or a parse fails. Python, Java, Go and
-   * JavaScript files are outlined from their tokens ({@code PythonOutliner}, {@code
-   * JavaOutliner}, {@code GoOutliner}, {@code EcmascriptOutliner}), which gives the parser's
-   * definitions one to two orders of magnitude faster; the parser takes the few files those scans
-   * are unsure of (and every JavaScript file that may hold JSX). TypeScript and TSX are always
-   * parsed. Never throws for file content.
+   * among them) and whenever a grammar cannot load or a parse fails. Python, Java, Go,
+   * JavaScript and TypeScript files (.d.ts included) are outlined from their tokens ({@code
+   * PythonOutliner}, {@code JavaOutliner}, {@code GoOutliner}, {@code EcmascriptOutliner}),
+   * which gives the parser's definitions one to two orders of magnitude faster; the parser takes
+   * the few files those scans are unsure of (every JavaScript file that may hold JSX, every file
+   * with a decorator, a TypeScript file with a {@code <T>x} cast). TSX is always parsed. Never
+   * throws for file content.
    */
   public static Outliner standard() {
     return STANDARD;

@@ -1,6 +1,7 @@
 package io.github.slicegrep.workspace;
 
 import io.github.slicegrep.index.PersistentIndex;
+import io.github.slicegrep.index.StoredOutline;
 import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.rank.Dedupe;
@@ -24,7 +25,7 @@ final class KeptFile {
   final SourceFile file;
   final @Nullable PersistentIndex index;
   final String relativePath;
-  final PersistentIndex.@Nullable StoredOutline indexedOutline;
+  final @Nullable StoredOutline indexedOutline;
   volatile boolean matchesStamp = true;
   /**
    * {@link System#nanoTime()} just before the stat that last found the file with this stamp
@@ -49,7 +50,7 @@ final class KeptFile {
 
   KeptFile(
       FileStamp stamp, long verifiedNanos, SourceFile file, @Nullable PersistentIndex index,
-      String relativePath, PersistentIndex.@Nullable StoredOutline indexedOutline) {
+      String relativePath, @Nullable StoredOutline indexedOutline) {
     this.stamp = stamp;
     this.verifiedNanos = verifiedNanos;
     this.file = file;

@@ -10,9 +10,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A syntax error in one function of a Scala, Swift, Elixir, Haskell, Dart or OCaml file leaves
- * the functions before and after it outlined with their exact ranges: the parser recovers, and
- * where it gives up the heuristic's definitions fill the {@code ERROR} region.
+ * A syntax error in one function of a Scala, Swift, Elixir, Haskell, Dart, TypeScript or OCaml
+ * file leaves the functions before and after it outlined with their exact ranges: the parser
+ * recovers (a TypeScript file's token scan leaves broken code to it), and where it gives up the
+ * heuristic's definitions fill the {@code ERROR} region.
  */
 class BrokenCodeTest {
 
@@ -100,6 +101,21 @@ class BrokenCodeTest {
               }
 
               int alsoFine(int x) {
+                return x * 2;
+              }
+            }
+            """, List.of(2, 4), List.of("alsoFine", 10, 12)),
+        new Case("b.ts", """
+            class B {
+              fine(x: number): number {
+                return x + 1;
+              }
+
+              broken(x: number): number {
+                const y = (x + ;
+              }
+
+              alsoFine(x: number): number {
                 return x * 2;
               }
             }

@@ -199,9 +199,7 @@ class EcmascriptOutlinerTest {
   }
 
   @Test
-  void typescriptAndTsxAreLeftToTheParser() {
-    assertFalse(EcmascriptOutliner.outline(Fixtures.text("a.ts", "function f() {}\n"))
-        .isPresent());
+  void tsxIsLeftToTheParser() {
     assertFalse(EcmascriptOutliner.outline(Fixtures.text("a.tsx", "function f() {}\n"))
         .isPresent());
   }

@@ -21,13 +21,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Grammars load only for the languages a search meets, seen from outside: a fresh JVM runs a
- * {@code --boundary fn} search over a tree of plain Python, Java and JavaScript, whose files the
- * token scans outline, and its class-loading log must show no grammar class and (on Linux, from
- * {@code /proc/self/maps}) no grammar's native library mapped; searching a tree of Scala, Swift,
- * Elixir, Haskell, Dart, OCaml and Lua files must then load exactly those six grammars (so the
- * checks do see grammars when they load), a tab-indented Python file, left to the parser, the
- * Python grammar, a Java file with a unicode escape in its code, left to the parser, Java's, and
- * a JavaScript file holding JSX, left to the parser, JavaScript's.
+ * {@code --boundary fn} search over a tree of plain Python, Java, JavaScript and TypeScript,
+ * whose files the token scans outline, and its class-loading log must show no grammar class and
+ * (on Linux, from {@code /proc/self/maps}) no grammar's native library mapped; searching a tree
+ * of Scala, Swift, Elixir, Haskell, Dart, OCaml and Lua files must then load exactly those six
+ * grammars (so the checks do see grammars when they load), a tab-indented Python file, left to
+ * the parser, the Python grammar, a Java file with a unicode escape in its code, left to the
+ * parser, Java's, and a JavaScript file holding JSX, left to the parser, JavaScript's.
  */
 class LazyGrammarsTest {
   private static final Pattern GRAMMAR_CLASS =
@@ -66,6 +66,9 @@ class LazyGrammarsTest {
     Files.writeString(plain.resolve("scorer.js"),
         "// Scores.\nexport function score(q) {\n  return q.length / 2\n}\n"
             + "exports.rank = (q) => score(q)\n");
+    Files.writeString(plain.resolve("ranker.ts"),
+        "export interface Ranker {\n  score(q: string): number;\n}\n"
+            + "export const rank = <T,>(q: T): number => score(String(q));\n");
     Path mixed = Files.createDirectories(tmp.resolve("mixed"));
     for (String fixture : List.of(
         "Scorer.scala", "Scorer.swift", "scorer.ex", "Scorer.hs", "scorer.dart", "scorer.ml",
@@ -91,7 +94,8 @@ class LazyGrammarsTest {
     List<Loaded> perSearch = loadedGrammars(plain, mixed, tabs, escaped, jsx);
 
     assertEquals(
-        List.of(), perSearch.get(0).classes(), "plain Python, Java and JavaScript need no parser");
+        List.of(), perSearch.get(0).classes(),
+        "plain Python, Java, JavaScript and TypeScript need no parser");
     assertEquals(
         List.of("TreeSitterDart", "TreeSitterElixir", "TreeSitterHaskell", "TreeSitterOcaml",
             "TreeSitterScala", "TreeSitterSwift"),
