@@ -6,7 +6,6 @@ import static io.github.slicegrep.outline.CurlyTokens.PUNCT;
 import io.github.slicegrep.outline.CurlyTokens.Found;
 import io.github.slicegrep.outline.CurlyTokens.Unsure;
 import io.github.slicegrep.outline.Definition.Kind;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -16,7 +15,7 @@ import java.util.Set;
  * type annotations and index signatures are marked for the scan to pass over, and a method
  * without a body (an overload, an abstract or ambient method) is a signature.
  */
-final class EcmascriptMembers {
+final class EcmascriptMembers extends EcmascriptPart {
   /** Words before a method's name in a class body or an object literal. */
   static final Set<String> MODIFIERS = Set.of("static", "async", "get", "set");
 
@@ -25,27 +24,13 @@ final class EcmascriptMembers {
       Set.of("public", "private", "protected", "readonly", "abstract", "override", "declare",
           "accessor");
 
-  private final CurlyTokens t;
-  private final List<String> lines;
-  private final EcmascriptExpressions x;
-  /** TypeScript's types, or null for JavaScript. */
-  private final EcmascriptTypes types;
-  private final List<Found> found;
-  private final int[] opens;
   private final boolean[] parameters;
   private final boolean[] accounted;
   private final boolean[] key;
 
   /** Reads into the scan's own marks and definitions, which it shares. */
-  EcmascriptMembers(CurlyTokens t, List<String> lines, EcmascriptExpressions x,
-      EcmascriptTypes types, List<Found> found, int[] opens, boolean[] parameters,
-      boolean[] accounted, boolean[] key) {
-    this.t = t;
-    this.lines = lines;
-    this.x = x;
-    this.types = types;
-    this.found = found;
-    this.opens = opens;
+  EcmascriptMembers(Shared shared, boolean[] parameters, boolean[] accounted, boolean[] key) {
+    super(shared);
     this.parameters = parameters;
     this.accounted = accounted;
     this.key = key;

@@ -123,12 +123,12 @@ final class EcmascriptOutliner {
       this.types = typescript ? new EcmascriptTypes(tokens, lines, found) : null;
       this.x = new EcmascriptExpressions(tokens, types);
       this.broken = new EcmascriptBroken(tokens, x, types);
-      this.statements =
-          new EcmascriptStatements(tokens, lines, x, types, found, opens, accounted);
-      this.declarations = new TypescriptDeclarations(tokens, lines, x, types, found, opens, key,
-          statements, (keyword, start) -> declaration(keyword, start, false));
-      this.members = new EcmascriptMembers(
-          tokens, lines, x, types, found, opens, parameters, accounted, key);
+      EcmascriptPart.Shared shared =
+          new EcmascriptPart.Shared(tokens, lines, x, types, found, opens);
+      this.statements = new EcmascriptStatements(shared, accounted);
+      this.declarations = new TypescriptDeclarations(shared, key, statements,
+          (keyword, start) -> declaration(keyword, start, false));
+      this.members = new EcmascriptMembers(shared, parameters, accounted, key);
     }
 
     List<Definition> definitions() throws Unsure {

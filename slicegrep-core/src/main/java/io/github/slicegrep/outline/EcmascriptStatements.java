@@ -12,25 +12,12 @@ import java.util.List;
  * assigned in a statement of its own ({@code exports.load = function () {...}}, {@code
  * A.prototype.score = ...}), named as the parser names it.
  */
-final class EcmascriptStatements {
-  private final CurlyTokens t;
-  private final List<String> lines;
-  private final EcmascriptExpressions x;
-  /** TypeScript's types, or null for JavaScript. */
-  private final EcmascriptTypes types;
-  private final List<Found> found;
-  private final int[] opens;
+final class EcmascriptStatements extends EcmascriptPart {
   private final boolean[] accounted;
 
   /** Reads into the scan's own marks and definitions, which it shares. */
-  EcmascriptStatements(CurlyTokens t, List<String> lines, EcmascriptExpressions x,
-      EcmascriptTypes types, List<Found> found, int[] opens, boolean[] accounted) {
-    this.t = t;
-    this.lines = lines;
-    this.x = x;
-    this.types = types;
-    this.found = found;
-    this.opens = opens;
+  EcmascriptStatements(Shared shared, boolean[] accounted) {
+    super(shared);
     this.accounted = accounted;
   }
 

@@ -7,7 +7,6 @@ import static io.github.slicegrep.outline.CurlyTokens.PUNCT;
 import io.github.slicegrep.outline.CurlyTokens.Found;
 import io.github.slicegrep.outline.CurlyTokens.Unsure;
 import io.github.slicegrep.outline.Definition.Kind;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -16,13 +15,7 @@ import java.util.Set;
  * keyword to its end, its definition recorded, and the scan goes on after it (or, for a
  * namespace, into its body as a block).
  */
-final class TypescriptDeclarations {
-  private final CurlyTokens t;
-  private final List<String> lines;
-  private final EcmascriptExpressions x;
-  private final EcmascriptTypes types;
-  private final List<Found> found;
-  private final int[] opens;
+final class TypescriptDeclarations extends EcmascriptPart {
   private final boolean[] key;
   private final EcmascriptStatements statements;
   private final Declaration declaration;
@@ -34,15 +27,9 @@ final class TypescriptDeclarations {
   }
 
   /** Reads into the scan's own marks and definitions, which it shares. */
-  TypescriptDeclarations(CurlyTokens t, List<String> lines, EcmascriptExpressions x,
-      EcmascriptTypes types, List<Found> found, int[] opens, boolean[] key,
-      EcmascriptStatements statements, Declaration declaration) {
-    this.t = t;
-    this.lines = lines;
-    this.x = x;
-    this.types = types;
-    this.found = found;
-    this.opens = opens;
+  TypescriptDeclarations(Shared shared, boolean[] key, EcmascriptStatements statements,
+      Declaration declaration) {
+    super(shared);
     this.key = key;
     this.statements = statements;
     this.declaration = declaration;

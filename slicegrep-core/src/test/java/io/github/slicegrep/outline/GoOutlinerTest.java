@@ -269,17 +269,11 @@ class GoOutlinerTest {
     }
 
     void leadingComment(String pad) {
-      switch (random.nextInt(4)) {
-        case 0 -> out.append(pad).append("// A comment.\n");
-        case 1 -> out.append(pad).append("/* A block\n").append(pad).append("   comment. */\n");
-        case 2 -> out.append(pad).append("// Separated.\n\n");
-        default -> {
-        }
-      }
+      ScanAgreement.leadingComment(random, out, pad);
     }
 
     String name(String prefix) {
-      return prefix + random.nextInt(1000);
+      return ScanAgreement.name(random, prefix);
     }
   }
 }

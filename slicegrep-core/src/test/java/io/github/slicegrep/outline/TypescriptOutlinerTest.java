@@ -429,7 +429,7 @@ class TypescriptOutlinerTest {
     }
 
     String name(String prefix) {
-      return prefix + random.nextInt(1000);
+      return ScanAgreement.name(random, prefix);
     }
   }
 }
