@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.slicegrep.server.NativeClient;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -90,6 +91,8 @@ class LauncherClassCacheTest {
     pb.environment().remove("SLICEGREP_JAVA_OPTS");
     pb.environment().remove("SLICEGREP_JVM_CACHE");
     pb.environment().remove("SLICEGREP_SERVER");  // the build runs tests with the server off
+    pb.environment().remove("SLICEGREP_NATIVE_CLIENT");
+    pb.environment().put("SLICEGREP_SERVER_DIR", dir.resolve("servers").toString());
     for (int i = 0; i < env.length; i += 2) {
       pb.environment().put(env[i], env[i + 1]);
     }
@@ -116,7 +119,8 @@ class LauncherClassCacheTest {
 
   private List<String> expected17(String cacheOption) {
     return List.of("-Xlog:disable", "-Xlog:all=error:stderr", "-XX:TieredStopAtLevel=1",
-        "-XX:+UseSerialGC", cacheOption,
+        "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0",
+        cacheOption,
         "-Djava.nio.channels.spi.SelectorProvider=sun.nio.ch.EPollSelectorProvider", "-jar",
         jar.toString(), "--no-server", "src", "query");
   }
@@ -195,7 +199,8 @@ class LauncherClassCacheTest {
         "named by the JDK build: " + cache);
     try (Stream<Path> files = Files.list(target)) {
       assertEquals(List.of(cache),
-          files.filter(f -> !f.equals(jar) && !f.equals(client)).toList(),
+          files.filter(f -> !f.equals(jar) && !f.equals(client) && !f.equals(jdkKnown()))
+              .toList(),
           "the record and the temporary cache are gone, and the lock is freed");
     }
 
@@ -225,8 +230,70 @@ class LauncherClassCacheTest {
     waitForTheLock();
     List<String> off = run(java, 0, "SLICEGREP_JVM_CACHE", "off").javaCalls().get(0);
     assertFalse(off.stream().anyMatch(a -> a.startsWith("-XX:AOT") || a.startsWith("-XX:Shared")
-        || a.startsWith("-XX:Archive")), off.toString());
+        || a.startsWith("-XX:ArchiveClassesAtExit")), off.toString());
     assertTrue(Files.exists(cache));
+  }
+
+  private Path jdkKnown() {
+    return target.resolve(".slicegrep-jdk");
+  }
+
+  @Test
+  void theJavaInstallationIsRememberedUntilItsReleaseFileChanges() throws Exception {
+    Path java = jdk("jdk17", "17.0.15+6-Debian-1deb12u1");
+    run(java, 0);
+    assertEquals(dir.resolve("jdk17") + "\n17.0.15+6-Debian-1deb12u1\n",
+        Files.readString(jdkKnown()));
+    // An update in place (a newer release file) is read again: now a Java 25, with its cache.
+    Files.writeString(dir.resolve("jdk17/release"), "JAVA_RUNTIME_VERSION=\"25.0.3+9-LTS\"\n");
+    Files.setLastModifiedTime(dir.resolve("jdk17/release"),
+        FileTime.from(Instant.now().plusSeconds(5)));
+    assertTrue(run(java, 0).javaCalls().get(0).contains("-XX:AOTMode=record"));
+    waitForTheLock();
+    assertTrue(Files.readString(jdkKnown()).endsWith("\n25.0.3+9-LTS\n"));
+    // Another java is looked up, never taken for the one remembered.
+    Path other = jdk("jdk17b", "17.0.16+8");
+    List<String> call = run(other, 0).javaCalls().get(0);
+    assertFalse(call.contains("-XX:AOTMode=record"), call.toString());
+    assertEquals(dir.resolve("jdk17b") + "\n17.0.16+8\n", Files.readString(jdkKnown()));
+  }
+
+  @Test
+  void aClientCallGoesThroughTheNativeClientWhenACompilerBuiltIt() throws Exception {
+    NativeClient.binary(); // skips this test where there is no C compiler
+    Path source = checkout.resolve("slicegrep-server/src/main/c/slicegrep-client.c");
+    Files.createDirectories(source.getParent());
+    Files.copy(NativeClient.source(), source);
+    Path java = jdk("jdk17", "17.0.15+6-Debian-1deb12u1");
+    Path clientArchive = target.resolve("slicegrep.jsa");
+    Files.writeString(clientArchive, "archive");
+    Path nativeClient = target.resolve("slicegrep-client-native");
+    // With no server of this build, the native client runs the Java command in its place, the
+    // same command as without it.
+    Run off = run(java, 0, List.of("src", "query"), "SLICEGREP_NATIVE_CLIENT", "off");
+    assertFalse(Files.exists(nativeClient), "off builds nothing");
+    Run on = run(java, 4, List.of("src", "query"));
+    assertTrue(Files.isExecutable(nativeClient), "built by the call");
+    assertEquals(off.javaCalls(), on.javaCalls());
+    assertEquals(4, on.exit(), "the Java command's status is the caller's");
+    assertEquals("the-report\n", on.out());
+    // In-process calls never take it, nor does a run that writes the archive.
+    Files.delete(nativeClient);
+    run(java, 0, List.of("--no-server", "src", "query"));
+    Files.delete(clientArchive);
+    run(java, 0, List.of("src", "query"));
+    assertFalse(Files.exists(nativeClient));
+    // A compiler that fails leaves a mark, and the Java client serves until the source changes.
+    Files.writeString(clientArchive, "archive");
+    Run failed = run(java, 0, List.of("src", "query"), "CC", "false");
+    assertEquals(off.javaCalls(), failed.javaCalls());
+    assertFalse(Files.exists(nativeClient));
+    assertTrue(Files.exists(target.resolve("slicegrep-client-native.failed")));
+    run(java, 0, List.of("src", "query"));
+    assertFalse(Files.exists(nativeClient), "not retried while the source is unchanged");
+    Files.setLastModifiedTime(source, FileTime.from(Instant.now().plusSeconds(5)));
+    run(java, 0, List.of("src", "query"));
+    assertTrue(Files.isExecutable(nativeClient), "rebuilt once the source changed");
   }
 
   private boolean hasAnAotFile() throws IOException {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.slicegrep.server.ClientConfig;
+import io.github.slicegrep.server.NativeClient;
 import io.github.slicegrep.server.ServerControl;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -88,13 +89,18 @@ class ServerParityTest {
     }
   }
 
-  static Run run(Map<String, String> environment, Path cwd, String... args) throws Exception {
+  /** The command line in a JVM of its own, through {@link Main} as the launcher runs it. */
+  private static List<String> command(String... args) {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC",
         "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
         Main.class.getName()));
     command.addAll(Arrays.asList(args));
-    ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
+    return command;
+  }
+
+  static Run run(Map<String, String> environment, Path cwd, String... args) throws Exception {
+    ProcessBuilder pb = new ProcessBuilder(command(args)).directory(cwd.toFile());
     pb.environment().clear();
     pb.environment().putAll(environment);
     Path out = Files.createTempFile(tmp, "out", "");
@@ -129,9 +135,9 @@ class ServerParityTest {
     assertTrue(Arrays.equals(expected.err(), actual.err()), what + ": stderr bytes");
   }
 
-  @Test
-  void theServerAnswersEveryKindOfCallExactlyAsTheCommandDoesInProcess() throws Exception {
-    List<String[]> calls = List.of(
+  /** Every kind of call: searches, questions, misses, bad input, usage and control. */
+  private static List<String[]> everyKindOfCall() {
+    return List.of(
         new String[] {"src", "class Scorer|def score", "--budget", "400"},
         new String[] {"src", "how does the scorer double a value"},
         new String[] {"src/pkg/scorer.py", "score", "2", "2"},
@@ -148,6 +154,11 @@ class ServerParityTest {
         new String[] {"--help"},
         new String[] {"--version"},
         new String[] {"--index", "status"});
+  }
+
+  @Test
+  void theServerAnswersEveryKindOfCallExactlyAsTheCommandDoesInProcess() throws Exception {
+    List<String[]> calls = everyKindOfCall();
     run(env, project, "src", "warm up"); // starts the server
     long before = answered();
     assertTrue(before >= 1, status());
@@ -268,5 +279,50 @@ class ServerParityTest {
           || name.startsWith("io.github.slicegrep.server."), "the client loaded " + name);
     }
     assertTrue(total > 0 && ours.size() <= 10, total + " classes, ours: " + ours);
+  }
+
+  /** The native client's run of the command line, the way the launcher runs it. */
+  static Run runNative(Map<String, String> environment, Path cwd, String... args) throws Exception {
+    NativeClient.Run run = NativeClient.run(List.of("--tool", Main.TOOL, "--server-main",
+        Main.SERVER_MAIN), command(args), environment, cwd, new byte[0]);
+    return new Run(run.status(), run.out(), run.err());
+  }
+
+  @Test
+  void theNativeClientAnswersEveryKindOfCallExactlyAsTheCommandDoesInProcess() throws Exception {
+    List<String[]> calls = everyKindOfCall();
+    run(env, project, "src", "warm up"); // the Java client starts the server
+    long before = answered();
+    for (String[] args : calls) {
+      assertSame(run(inProcess(), project, args), runNative(env, project, args),
+          "native: " + String.join(" ", args));
+    }
+    // Usage help and usage errors are handed back, and run by the Java command in its place.
+    assertTrue(answered() - before >= calls.size() - 3, status());
+  }
+
+  @Test
+  void theNativeClientNamesTheBuildAsTheJavaClientDoes() throws Exception {
+    Path rel = Files.createDirectories(project.resolve("rel/classes"));
+    String classPath = String.join(":", System.getProperty("java.class.path"), "rel/classes/",
+        project.resolve("absent.jar").toString(), "/" + rel.toString().replace("/", "//"), "");
+    Map<String, String> environment = new HashMap<>(env);
+    environment.put("SLICEGREP_SERVER_JAVA_OPTS", " -Xmx1g\t-Dsome.thing=1  ");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    ProcessBuilder pb = new ProcessBuilder(java, "-cp", classPath, PrintBuildId.class.getName())
+        .directory(project.toFile());
+    pb.environment().clear();
+    pb.environment().putAll(environment);
+    Process p = pb.redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    String javaId = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, javaId);
+    assertTrue(javaId.matches("[0-9a-f]{16}"), javaId);
+    // Named through PATH, as the launcher names it by default.
+    environment.put("PATH", Path.of(java).getParent() + ":/usr/bin:/bin");
+    NativeClient.Run nativeId = NativeClient.run(List.of("--tool", Main.TOOL, "--server-main",
+        Main.SERVER_MAIN, "--print-id"), List.of("java", "-XX:+UseSerialGC", "-cp", classPath,
+        Main.class.getName(), "src", "x"), environment, project, new byte[0]);
+    assertEquals(0, nativeId.status(), nativeId.errText());
+    assertEquals(javaId, nativeId.outText().trim());
   }
 }

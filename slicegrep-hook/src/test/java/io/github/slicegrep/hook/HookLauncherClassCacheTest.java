@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.slicegrep.server.NativeClient;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,6 +59,8 @@ class HookLauncherClassCacheTest {
     pb.environment().put("FAKE_JAVA_LOG", log.toString());
     pb.environment().put("FAKE_JAVA_OUT", "{\"decision\":1}");
     pb.environment().remove("SLICEGREP_SERVER");  // the build runs tests with the server off
+    pb.environment().remove("SLICEGREP_NATIVE_CLIENT");
+    pb.environment().put("SLICEGREP_SERVER_DIR", dir.resolve("servers").toString());
     pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
     pb.redirectError(ProcessBuilder.Redirect.DISCARD);
     Process p = pb.start();
@@ -109,5 +112,28 @@ class HookLauncherClassCacheTest {
     List<String> second = run(root, java, log);
     assertTrue(second.contains("-XX:AOTCache=" + caches.get(0)), second.toString());
     assertFalse(second.contains("-XX:AOTMode=record"), second.toString());
+  }
+
+  @Test
+  void aReadGoesThroughTheNativeClientWhenACompilerBuiltIt() throws Exception {
+    NativeClient.binary(); // skips this test where there is no C compiler
+    Path root = plugin();
+    Path source = root.resolve("slicegrep-server/src/main/c/slicegrep-client.c");
+    Files.createDirectories(source.getParent());
+    Files.copy(NativeClient.source(), source);
+    Path java = jdk("17.0.15+6");
+    Path log = dir.resolve("log");
+    List<String> writing = run(root, java, log); // writes the archive: the JVM, no native client
+    Path target = root.resolve("slicegrep-hook/target");
+    assertFalse(Files.exists(target.resolve("slicegrep-client-native")));
+    Files.writeString(target.resolve("slicegrep-hook.jsa"), "archive");
+    // No server of this build: the native client runs the Java command in its place, which
+    // prints the decision.
+    List<String> args = run(root, java, log);
+    assertTrue(Files.isExecutable(target.resolve("slicegrep-client-native")));
+    assertTrue(args.contains("-XX:SharedArchiveFile=" + target.resolve("slicegrep-hook.jsa")),
+        args.toString());
+    assertEquals(writing.subList(writing.indexOf("-cp"), writing.size()),
+        args.subList(args.indexOf("-cp"), args.size()));
   }
 }

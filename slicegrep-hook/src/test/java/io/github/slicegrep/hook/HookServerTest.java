@@ -3,6 +3,7 @@ package io.github.slicegrep.hook;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.slicegrep.server.NativeClient;
 import io.github.slicegrep.server.ServerControl;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -24,7 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The hook command as Claude Code runs it, in processes of its own: through its resident server
  * it prints exactly what it prints in-process (a replacement, or nothing), remembers the
- * replacement the same way, and when the server cannot be used it still answers in-process.
+ * replacement the same way, and when the server cannot be used it still answers in-process. The
+ * same through the native client, which feeds the event it read to the Java client when it must
+ * run it in its place.
  */
 class HookServerTest {
   private static final Pattern ANSWERED =
@@ -114,5 +117,36 @@ class HookServerTest {
     try (var files = Files.list(serverDir)) {
       assertEquals(List.of(), files.toList());
     }
+  }
+
+  private String hookNative(Map<String, String> environment, String session) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    NativeClient.Run run = NativeClient.run(
+        List.of("--tool", HookClient.TOOL, "--server-main", HookClient.SERVER_MAIN),
+        List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
+            System.getProperty("java.class.path"), HookClient.class.getName()),
+        environment, dir, Fixtures.readEvent(session, transcript, big, Map.of())
+            .getBytes(StandardCharsets.UTF_8));
+    assertEquals(0, run.status(), "the hook always exits 0");
+    return run.outText();
+  }
+
+  @Test
+  void theNativeClientPrintsWhatTheHookPrintsInProcess() throws Exception {
+    String expected = hook(inProcess(), "native-in-process");
+    ReadHookTest.assertValidReplacement(expected);
+    // No server yet: the Java client runs in its place, gets the event and starts the server.
+    assertEquals(expected, hookNative(env, "native-1"));
+    long before = answered();
+    assertTrue(before >= 1, "the Java client started the server");
+    assertEquals(expected, hookNative(env, "native-2"));
+    assertEquals("", hookNative(env, "native-2"), "a second Read in the session goes through");
+    assertEquals(before + 2, answered(), "the server answered the native client");
+    // A directory others may enter is never used; the event still reaches the Java client.
+    Path open = Files.createDirectories(dir.resolve("open"));
+    Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+    Map<String, String> refused = new HashMap<>(env);
+    refused.put("SLICEGREP_SERVER_DIR", open.toString());
+    assertEquals(expected, hookNative(refused, "native-3"));
   }
 }
