@@ -119,7 +119,8 @@ class LauncherClassCacheTest {
 
   private List<String> expected17(String cacheOption) {
     return List.of("-Xlog:disable", "-Xlog:all=error:stderr", "-XX:TieredStopAtLevel=1",
-        "-XX:+UseSerialGC", "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0",
+        "-XX:+UseSerialGC", "-XX:+UseTransparentHugePages", "-XX:+UnlockDiagnosticVMOptions",
+        "-XX:ArchiveRelocationMode=0",
         cacheOption,
         "-Djava.nio.channels.spi.SelectorProvider=sun.nio.ch.EPollSelectorProvider", "-jar",
         jar.toString(), "--no-server", "src", "query");
