@@ -22,15 +22,20 @@ final class CurlyTokens {
     GO,
     /**
      * JavaScript: template literals, regular expressions told from division by the token before
-     * them, {@code #private} names, a hashbang line; decorators ({@code @}) are left to the
-     * parser. String and number literals keep their text (object keys are named by it).
+     * them, {@code #private} names, a hashbang line, JSX; decorators ({@code @}) are left to
+     * the parser. String and number literals keep their text (object keys are named by it).
      */
     ECMASCRIPT,
     /**
      * TypeScript: JavaScript's literals, with a {@code <} where an expression starts read as
      * punctuation (type parameters of a generic arrow function or a type assertion, never JSX).
      */
-    TYPESCRIPT
+    TYPESCRIPT,
+    /**
+     * TSX: TypeScript with JSX where a {@code <} starts an expression, but for a generic arrow
+     * function's type parameters ({@code <T,>}, {@code <T extends X>}); it has no casts.
+     */
+    TSX
   }
 
   static final int IDENT = 1;
@@ -108,8 +113,9 @@ final class CurlyTokens {
   }
 
   private boolean lex(List<String> lines, Dialect dialect) {
-    if (dialect == Dialect.ECMASCRIPT || dialect == Dialect.TYPESCRIPT) {
-      return new EcmascriptLexer(this, dialect == Dialect.TYPESCRIPT).lex(lines);
+    if (dialect != Dialect.JAVA && dialect != Dialect.GO) {
+      return new EcmascriptLexer(this, dialect != Dialect.ECMASCRIPT, dialect != Dialect.TYPESCRIPT)
+          .lex(lines);
     }
     boolean java = dialect == Dialect.JAVA;
     int n = lines.size();

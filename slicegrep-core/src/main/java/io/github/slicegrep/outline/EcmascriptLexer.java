@@ -11,26 +11,42 @@ import java.util.Set;
 /**
  * The JavaScript dialect of {@link CurlyTokens}: template literals followed through nested
  * {@code ${...}}, a slash read as a regular expression or as division by the token before it, a
- * {@code <} where an expression starts (JSX; punctuation in TypeScript, which has none) and
+ * {@code <} where an expression starts read as JSX ({@link EcmascriptJsx}; punctuation in
+ * TypeScript, which has none, and in TSX before a generic arrow function's type parameters) and
  * decorators left to the parser.
  */
 final class EcmascriptLexer {
   private final CurlyTokens t;
-  /** TypeScript, which has no JSX: a {@code <} is punctuation wherever it stands. */
+  /** TypeScript or TSX: type parameters may stand where an expression starts. */
   private final boolean typescript;
+  /** JSX is read where a {@code <} starts an expression; null for TypeScript, which has none. */
+  private final EcmascriptJsx jsx;
 
-  EcmascriptLexer(CurlyTokens tokens, boolean typescript) {
+  EcmascriptLexer(CurlyTokens tokens, boolean typescript, boolean jsx) {
     this.t = tokens;
     this.typescript = typescript;
+    this.jsx = jsx ? new EcmascriptJsx(tokens, this) : null;
   }
+
+  /** The lines read, and the position reached: shared with {@link EcmascriptJsx}. */
+  List<String> lines;
+
+  int r;
+  int i;
 
   /** Open parentheses while lexing JavaScript: whether a regular expression may follow each. */
   private int[] openParens = new int[64];
 
   private int openParenCount;
 
-  /** For each template substitution open, the braces opened inside it and not yet closed. */
+  /**
+   * For each template substitution or JSX expression container open, the braces opened inside
+   * it and not yet closed.
+   */
   private int[] substitutionBraces = new int[16];
+
+  /** For each of those, whether it is a JSX expression container (else a substitution). */
+  private boolean[] container = new boolean[16];
 
   private int substitutions;
 
@@ -38,12 +54,20 @@ final class EcmascriptLexer {
   private boolean substitutionOpened;
 
   boolean lex(List<String> lines) {
-    int n = lines.size();
-    int r = 0;
-    int i = 0;
-    if (n > 0 && lines.get(0).startsWith("#!")) {
+    this.lines = lines;
+    if (!lines.isEmpty() && lines.get(0).startsWith("#!")) {
       r = 1; // a hashbang line is no comment, so it attaches to nothing
     }
+    return code() && substitutions == 0;
+  }
+
+  /**
+   * Lexes code from the position reached to the end of the lines, or, inside a JSX expression
+   * container, to the {@code }} that closes it (read as {@code )}, the position then after it).
+   * False where the scan is not sure of the code.
+   */
+  boolean code() {
+    int n = lines.size();
     while (r < n) {
       String line = lines.get(r);
       if (i >= line.length()) {
@@ -87,6 +111,10 @@ final class EcmascriptLexer {
         substitutions--;
         openParenCount--;
         t.add(PUNCT, ')', null, r, i);
+        if (container[substitutions]) {
+          i++;
+          return true; // the JSX around the container goes on
+        }
         long end = templateText(lines, r, i + 1);
         if (end < 0) {
           return false;
@@ -121,8 +149,14 @@ final class EcmascriptLexer {
           t.add(LITERAL, '/', null, r, i);
           i = end;
         }
-      } else if (c == '<' && !typescript && regexAllowed() != 0) {
-        return false; // `<` where an expression starts: JSX, which the parser reads
+      } else if (c == '<' && jsx != null && regexAllowed() != 0
+          && (!typescript || jsx.opens() != EcmascriptJsx.TYPE_PARAMETERS)) {
+        // `<` where an expression starts: JSX, unless what comes before or after leaves that
+        // open
+        if (regexAllowed() < 0 || typescript && jsx.opens() == EcmascriptJsx.UNSURE
+            || !jsx.element()) {
+          return false;
+        }
       } else if (CurlyTokens.isIdentStart(c) || c == '#' && next != '\0' && CurlyTokens.isIdentStart(next)) {
         int k = i + 1;
         while (k < line.length() && CurlyTokens.isIdentPart(line.charAt(k))) {
@@ -153,7 +187,8 @@ final class EcmascriptLexer {
         return false;
       }
     }
-    return substitutions == 0;
+    // The end of the lines: where a JSX expression container is open, it never closed.
+    return substitutions == 0 || !container[substitutions - 1];
   }
 
   private void pushParen() {
@@ -170,11 +205,28 @@ final class EcmascriptLexer {
    * {@code )}.
    */
   private void openSubstitution(int row, int column) {
+    open(row, column, false);
+  }
+
+  /**
+   * A JSX expression container's {@code {} at the position reached: read as an opening
+   * parenthesis, as a template's {@code ${} is, its code lexed by {@link #code} up to the
+   * {@code }} that closes it, read as {@code )}.
+   */
+  boolean container() {
+    open(r, i, true);
+    i++;
+    return code() && t.is(t.count - 1, ')');
+  }
+
+  private void open(int row, int column, boolean jsxContainer) {
     pushParen();
     t.add(PUNCT, '(', null, row, column);
     if (substitutions == substitutionBraces.length) {
       substitutionBraces = Arrays.copyOf(substitutionBraces, substitutions * 2);
+      container = Arrays.copyOf(container, substitutions * 2);
     }
+    container[substitutions] = jsxContainer;
     substitutionBraces[substitutions++] = 0;
   }
 

@@ -119,10 +119,15 @@ final class EcmascriptMembers extends EcmascriptPart {
 
   // ---- object literals and patterns ----
 
-  /** The entries of the object literal or pattern opening at {@code open}. */
-  void objectEntries(int open, boolean pattern) throws Unsure {
+  /**
+   * The entries of the object literal or pattern opening at {@code open}; whether one is a name
+   * with a default ({@code { a = 1 }}, which only a pattern has).
+   */
+  boolean objectEntries(int open, boolean pattern) throws Unsure {
     int close = t.partner[open];
     int k = open + 1;
+    int size = found.size();
+    boolean defaults = false;
     while (k < close) {
       int end = k;
       while (end < close && !t.is(end, ',')) {
@@ -130,8 +135,15 @@ final class EcmascriptMembers extends EcmascriptPart {
         end = over > end ? over : end + 1;
       }
       entry(k, end, pattern);
+      defaults |= t.isIdent(k) && t.is(k + 1, '=') && x.plainAssignment(k + 1);
       k = end + 1;
     }
+    if (defaults && found.size() > size) {
+      // `{ a = 1, m: () => {} }`: a default makes it a pattern to the parser (broken code
+      // where it is no pattern), and a pattern's entries are no definitions
+      throw new Unsure();
+    }
+    return defaults;
   }
 
   /** One entry, tokens {@code [from, to)}. */

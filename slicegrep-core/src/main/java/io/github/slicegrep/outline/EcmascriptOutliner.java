@@ -7,7 +7,6 @@ import static io.github.slicegrep.outline.CurlyTokens.PUNCT;
 import io.github.slicegrep.outline.CurlyTokens.Found;
 import io.github.slicegrep.outline.CurlyTokens.Unsure;
 import io.github.slicegrep.outline.Definition.Kind;
-import io.github.slicegrep.source.Language;
 import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,11 +28,19 @@ import java.util.Set;
  * ({@code function_signature}), method signatures in classes and in any object type (abstract
  * ones included).
  *
+ * <p>JSX (in .js and .jsx files) and TSX are read by the same scan: the lexer reads an element
+ * where an expression starts as one literal whose expression containers are code ({@link
+ * EcmascriptJsx}), so that the definitions inside containers (object methods, functions held by
+ * a name) are found as in any other expression; arrow functions and function expressions passed
+ * as attributes are no definitions, as elsewhere. In TSX a {@code <} where an expression starts
+ * opens JSX, or a generic arrow function's type parameters ({@code <T,>}, {@code <T extends X>}).
+ *
  * <p>Each brace is a block, an object literal, a destructuring pattern or a class body by the
  * token before it; regular expressions are told from division by the token before the slash
  * ({@link EcmascriptLexer}), and a statement's end after a line break follows the parser's own
  * automatic-semicolon rule ({@link EcmascriptExpressions}). Files the scan is not sure of are
- * left to the parser (empty result): TSX, anything in JavaScript that may be JSX, decorators,
+ * left to the parser (empty result): JSX it does not read plainly (a bare {@code >} in text, a
+ * {@code <T>(} in TSX, type arguments on an element, ...), decorators,
  * TypeScript's {@code <T>x} casts and a {@code <} that may open type arguments but has no call
  * after them, an assignment of a function anywhere but a statement of its own or a parameter
  * default, a label, a {@code :} in a switch body that does not plainly end a case, a line break
@@ -46,13 +53,19 @@ final class EcmascriptOutliner {
 
   /** The outline, or empty when the file is left to the parser. */
   static Optional<Outline> outline(SourceFile file) {
-    boolean typescript = file.language() == Language.TYPESCRIPT;
-    if (file.language() != Language.JAVASCRIPT && !typescript) {
+    CurlyTokens.Dialect dialect =
+        switch (file.language()) {
+          case JAVASCRIPT -> CurlyTokens.Dialect.ECMASCRIPT;
+          case TYPESCRIPT -> CurlyTokens.Dialect.TYPESCRIPT;
+          case TSX -> CurlyTokens.Dialect.TSX;
+          default -> null;
+        };
+    if (dialect == null) {
       return Optional.empty();
     }
+    boolean typescript = dialect != CurlyTokens.Dialect.ECMASCRIPT;
     try {
-      CurlyTokens tokens = CurlyTokens.read(file.lines(),
-          typescript ? CurlyTokens.Dialect.TYPESCRIPT : CurlyTokens.Dialect.ECMASCRIPT);
+      CurlyTokens tokens = CurlyTokens.read(file.lines(), dialect);
       if (tokens == null) {
         return Optional.empty();
       }
@@ -78,7 +91,6 @@ final class EcmascriptOutliner {
       Set.of(
           "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw",
           "yield", "await", "extends", "default");
-
 
   /** Words that may follow {@code export} but for a function, class or variable. */
   private static final Set<String> EXPORTED_WORDS =
@@ -161,7 +173,13 @@ final class EcmascriptOutliner {
               opens[i] = braceKind(i, context);
             }
             if (opens[i] == OBJECT || opens[i] == PATTERN) {
-              members.objectEntries(i, opens[i] == PATTERN);
+              if (members.objectEntries(i, opens[i] == PATTERN) && opens[i] == OBJECT
+                  && context != OBJECT && context != PATTERN
+                  && !(context == PAREN && parameters[contextOpen])
+                  && !(t.is(t.partner[i] + 1, '=') && x.plainAssignment(t.partner[i] + 1))) {
+                // `f({ a = 1 })`: a default in an object that is no pattern, broken code
+                throw new Unsure();
+              }
             }
             stack[depth++] = i;
           } else if (x.isArrow(i) && !(types != null && types.valueEnd[i - 1])
@@ -171,6 +189,9 @@ final class EcmascriptOutliner {
             throw new Unsure();
           } else if (c == '(') {
             opens[i] = PAREN;
+            if (types == null && x.isArrow(t.partner[i] + 1) && broken.operatorInParameters(i)) {
+              throw new Unsure(); // `(e&rr) =>`: broken code
+            }
             if (x.arrowAt(t.partner[i]) >= 0) {
               if (broken.valueBefore(i)) {
                 throw new Unsure(); // `test('a' () => {`, `sync () =>`: broken code
@@ -199,12 +220,7 @@ final class EcmascriptOutliner {
             throw new Unsure();
           }
         } else if (t.kind[i] == IDENT && !key[i] && !t.is(i - 1, '.')) {
-          if (broken.twoValuesInARow(i, context) || broken.statementAfterAnOperator(i)
-              || t.word[i].charAt(0) == '#' && !broken.privateNameInPlace(i)
-              || x.isArrow(i + 1) && broken.valueBefore(i) && t.row[i - 1] == t.row[i]
-              || t.word[i].equals("default") && context != NAME_LIST && !broken.defaultInPlace(i)) {
-            // `test('a' t => {`, `for (const a f b)`: broken code, where the parser's error
-            // recovery adds definitions of its own.
+          if (broken.brokenAtName(i, context)) {
             throw new Unsure();
           }
           if (context == BLOCK) {
@@ -221,14 +237,14 @@ final class EcmascriptOutliner {
             }
           }
         } else if (t.kind[i] == LITERAL && t.punct[i] != '`' && t.punct[i] != '/'
-            && broken.valueBefore(i) && t.row[i - 1] == t.row[i]) {
-          throw new Unsure(); // `f(a "b")`: broken code
+            && (broken.valueBefore(i) && t.row[i - 1] == t.row[i] || t.isWord(i - 1, "from")
+                && i + 1 < t.count && t.kind[i + 1] == PUNCT && !t.is(i + 1, ';')
+                && !t.is(i + 1, '}'))) {
+          throw new Unsure(); // `f(a "b")`, `import a from 'a'*`: broken code
         }
       }
       return t.definitions(found);
     }
-
-    // ---- TypeScript ----
 
     // ---- statements ----
 

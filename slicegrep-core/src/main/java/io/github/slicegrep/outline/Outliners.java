@@ -21,8 +21,8 @@ public final class Outliners {
   }
 
   /**
-   * Python, Java, Go, JavaScript and TypeScript by their tokens where that scan is sure (the
-   * parser's outline, far faster); the parser takes the rest.
+   * Python, Java, Go, JavaScript (JSX included), TypeScript and TSX by their tokens where that
+   * scan is sure (the parser's outline, far faster); the parser takes the rest.
    */
   private static final Outliner STANDARD =
       file ->
@@ -30,7 +30,7 @@ public final class Outliners {
             case PYTHON -> PythonOutliner.outline(file).orElseGet(() -> parse(file));
             case JAVA -> JavaOutliner.outline(file).orElseGet(() -> parse(file));
             case GO -> GoOutliner.outline(file).orElseGet(() -> parse(file));
-            case JAVASCRIPT, TYPESCRIPT ->
+            case JAVASCRIPT, TYPESCRIPT, TSX ->
                 EcmascriptOutliner.outline(file).orElseGet(() -> parse(file));
             default -> parse(file);
           };
@@ -42,11 +42,11 @@ public final class Outliners {
    * JavaScript, TypeScript, TSX, Go, Rust, C, C++, C#, Ruby, PHP, Kotlin, Bash, Scala, Swift,
    * Elixir, Haskell, Dart and OCaml; the indentation/brace heuristic for everything else (Lua
    * among them) and whenever a grammar cannot load or a parse fails. Python, Java, Go,
-   * JavaScript and TypeScript files (.d.ts included) are outlined from their tokens ({@code
-   * PythonOutliner}, {@code JavaOutliner}, {@code GoOutliner}, {@code EcmascriptOutliner}),
-   * which gives the parser's definitions one to two orders of magnitude faster; the parser takes
-   * the few files those scans are unsure of (every JavaScript file that may hold JSX, every file
-   * with a decorator, a TypeScript file with a {@code <T>x} cast). TSX is always parsed. Never
+   * JavaScript (JSX included), TypeScript (.d.ts included) and TSX files are outlined from their
+   * tokens ({@code PythonOutliner}, {@code JavaOutliner}, {@code GoOutliner}, {@code
+   * EcmascriptOutliner}), which gives the parser's definitions one to two orders of magnitude
+   * faster; the parser takes the few files those scans are unsure of (JSX the scan does not read
+   * plainly, every file with a decorator, a TypeScript file with a {@code <T>x} cast). Never
    * throws for file content.
    */
   public static Outliner standard() {

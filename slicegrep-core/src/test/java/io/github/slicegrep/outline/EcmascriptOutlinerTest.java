@@ -171,8 +171,8 @@ class EcmascriptOutlinerTest {
             "const s = `never closed\n",
             "const s = 'never closed\n",
             "function f() {\n",
-            "const el = <div>hi</div>\n",
-            "function f() { return <a/> }\n",
+            "const el = <div>a > b</div>\n",
+            "function f() { return <a></b> }\n",
             "@decorated class C {}\n",
             "const t = `${a}\n",
             "const t = `${ { `}\n",
@@ -196,12 +196,6 @@ class EcmascriptOutlinerTest {
     for (String text : unsure) {
       assertFalse(EcmascriptOutliner.outline(Fixtures.text("unsure.js", text)).isPresent(), text);
     }
-  }
-
-  @Test
-  void tsxIsLeftToTheParser() {
-    assertFalse(EcmascriptOutliner.outline(Fixtures.text("a.tsx", "function f() {}\n"))
-        .isPresent());
   }
 
   @Test
