@@ -172,8 +172,11 @@ final class EcmascriptTypes {
           }
         }
         case "import" -> {
+          // An import type (`import("react").FC<P>`): tree-sitter's TypeScript grammar reads
+          // some of them as a function named `import` or ends the definition around them
+          // early (14 .d.ts files of mantine and @uiw/react-md-editor), so the parser decides.
           if (t.is(k + 1, '(')) {
-            return postfix(typeArgumentsIfAny(path(t.partner[k + 1] + 1)));
+            throw new Unsure();
           }
         }
         default -> {
@@ -222,12 +225,9 @@ final class EcmascriptTypes {
     };
   }
 
-  /** After {@code typeof}: a name with its dots, or {@code import("...")}. */
+  /** After {@code typeof}: a name with its dots ({@code import("...")} goes to the parser). */
   private int typeQuery(int k) throws Unsure {
-    if (t.isWord(k, "import") && t.is(k + 1, '(')) {
-      return path(t.partner[k + 1] + 1);
-    }
-    if (!t.isIdent(k)) {
+    if (!t.isIdent(k) || t.isWord(k, "import")) {
       throw new Unsure();
     }
     return typeArgumentsIfAny(path(k + 1));

@@ -206,7 +206,11 @@ class TypescriptOutlinerTest {
             "async function f() {\n  await: g()\n}\n",
             "function f() {\n  a,\n}\n",
             "export declare *class C {}\n",
-            "type G<T> = T extends infer U extends string ? U : never\n");
+            "type G<T> = T extends infer U extends string ? U : never\n",
+            // import types: the grammar reads some as a function named `import`
+            "declare const d: import(\"react\").FC<P> & {\n  M: X;\n};\n",
+            "export declare function f(p: P): import(\"r\").JSX.Element | null;\n",
+            "let t: typeof import(\"./m\");\n");
     for (String text : unsure) {
       assertFalse(EcmascriptOutliner.outline(Fixtures.text("unsure.ts", text)).isPresent(), text);
     }
