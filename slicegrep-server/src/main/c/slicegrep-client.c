@@ -174,22 +174,26 @@ static void fnv_hash(const char *text, char out[17]) {
   snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
-/*
- * The build's name as ClientConfig.forThisProcess makes it, from the Java command: 1 when
- * derived, 0 when this command cannot be matched byte for byte (then the Java client decides).
- */
-static int build_id(char **command, int count, const char *server_main, const char *cwd,
-                    char id[17]) {
-  const char *class_path = NULL;
-  for (int i = 1; i + 1 < count; i++) {
+/* Where the Java command's class-path option is, or -1: its value and the main class follow. */
+static int class_path_option(char **command, int count) {
+  for (int i = 1; i + 2 < count; i++) {
     if (strcmp(command[i], "-cp") == 0 || strcmp(command[i], "-classpath") == 0 ||
         strcmp(command[i], "--class-path") == 0) {
-      class_path = command[i + 1];
-      break;
+      return i;
     }
   }
+  return -1;
+}
+
+/*
+ * The build's name as ClientConfig.forThisProcess makes it, from the Java command's java and
+ * class path: 1 when derived, 0 when it cannot be matched byte for byte (then the Java client
+ * decides).
+ */
+static int build_id(const char *java_command, const char *class_path, const char *server_main,
+                    const char *cwd, char id[17]) {
   char java[PATH_MAX];
-  if (class_path == NULL || !resolve_executable(command[0], java)) {
+  if (!resolve_executable(java_command, java)) {
     return 0;
   }
   /* java.home: the installation the launcher runs from, the real path less /bin/java. */
@@ -306,29 +310,31 @@ static int server_directory(buffer *dir, const char *cwd) {
          S_ISDIR(st.st_mode) && st.st_uid == getuid() && (st.st_mode & 0777) == 0700;
 }
 
+/* Waits until fd can be read or the deadline (epoch ms, 0 for none) passes: 1 when readable,
+ * 0 on error or time-out (*timed_out set). */
+static int readable(int fd, long long deadline, int *timed_out) {
+  while (deadline > 0) {
+    long long left = deadline - now_millis();
+    struct pollfd pfd = {fd, POLLIN, 0};
+    int ready = left > 0 ? poll(&pfd, 1, left > INT_MAX ? INT_MAX : (int)left) : 0;
+    if (ready < 0 && errno == EINTR) {
+      continue;
+    }
+    if (ready == 0) {
+      *timed_out = 1;
+    }
+    return ready > 0;
+  }
+  return 1;
+}
+
 /* Reads exactly n bytes before the deadline (epoch ms, 0 for none): 1, or 0 on EOF, error or
  * time-out; *timed_out says which. */
 static int read_fully(int fd, void *to, size_t n, long long deadline, int *timed_out) {
   char *p = to;
   while (n > 0) {
-    if (deadline > 0) {
-      long long left = deadline - now_millis();
-      if (left <= 0) {
-        *timed_out = 1;
-        return 0;
-      }
-      struct pollfd pfd = {fd, POLLIN, 0};
-      int ready = poll(&pfd, 1, left > INT_MAX ? INT_MAX : (int)left);
-      if (ready < 0 && errno == EINTR) {
-        continue;
-      }
-      if (ready == 0) {
-        *timed_out = 1;
-        return 0;
-      }
-      if (ready < 0) {
-        return 0;
-      }
+    if (!readable(fd, deadline, timed_out)) {
+      return 0;
     }
     ssize_t got = read(fd, p, n);
     if (got < 0 && errno == EINTR) {
@@ -630,17 +636,7 @@ int main(int argc, char **argv) {
     deadline = started + hook_timeout_millis();
     char chunk[65536];
     int timed_out = 0;
-    while (1) {
-      struct pollfd pfd = {0, POLLIN, 0};
-      long long left = deadline - now_millis();
-      int ready = left > 0 ? poll(&pfd, 1, (int)left) : 0;
-      if (ready < 0 && errno == EINTR) {
-        continue;
-      }
-      if (ready == 0) {
-        timed_out = 1;
-        break;
-      }
+    while (readable(0, deadline, &timed_out)) {
       ssize_t got = read(0, chunk, sizeof chunk);
       if (got < 0 && errno == EINTR) {
         continue;
@@ -659,18 +655,13 @@ int main(int argc, char **argv) {
   }
   char cwd[PATH_MAX];
   /* The Java client's main class follows the class path's value; its arguments come next. */
-  int first_arg = -1;
-  for (int j = 1; j + 2 < count; j++) {
-    if (strcmp(command[j], "-cp") == 0 || strcmp(command[j], "-classpath") == 0 ||
-        strcmp(command[j], "--class-path") == 0) {
-      first_arg = j + 3;
-      break;
-    }
-  }
+  int option = class_path_option(command, count);
+  int first_arg = option > 0 ? option + 3 : -1;
   char id[17];
   int derived = getcwd(cwd, sizeof cwd) != NULL &&
                 (fixed_id != NULL ? snprintf(id, sizeof id, "%s", fixed_id) > 0
-                                  : build_id(command, count, server_main, cwd, id));
+                                  : option > 0 && build_id(command[0], command[option + 1],
+                                                           server_main, cwd, id));
   if (print_id) {
     if (!derived) {
       return 1;

@@ -68,6 +68,8 @@ final class EcmascriptLexer {
    */
   boolean code() {
     int n = lines.size();
+    int allowed; // at a `<`: regexAllowed(), then what it opens in TSX (EcmascriptJsx.opens)
+    int opens;
     while (r < n) {
       String line = lines.get(r);
       if (i >= line.length()) {
@@ -149,12 +151,12 @@ final class EcmascriptLexer {
           t.add(LITERAL, '/', null, r, i);
           i = end;
         }
-      } else if (c == '<' && jsx != null && regexAllowed() != 0
-          && (!typescript || jsx.opens() != EcmascriptJsx.TYPE_PARAMETERS)) {
+      } else if (c == '<' && jsx != null && (allowed = regexAllowed()) != 0
+          && (opens = typescript ? jsx.opens() : EcmascriptJsx.JSX)
+              != EcmascriptJsx.TYPE_PARAMETERS) {
         // `<` where an expression starts: JSX, unless what comes before or after leaves that
         // open
-        if (regexAllowed() < 0 || typescript && jsx.opens() == EcmascriptJsx.UNSURE
-            || !jsx.element()) {
+        if (allowed < 0 || opens == EcmascriptJsx.UNSURE || !jsx.element()) {
           return false;
         }
       } else if (CurlyTokens.isIdentStart(c) || c == '#' && next != '\0' && CurlyTokens.isIdentStart(next)) {
