@@ -57,6 +57,13 @@ public final class Scorer {
   static final double PROSE_PENALTY = 0.5;
   /** A slice that is mostly comment explains code without being it. */
   static final double COMMENT_PENALTY = 0.6;
+  /**
+   * For a question, a slice of this many code lines or fewer (an accessor, a one-line wrapper,
+   * a constant) is thin: its doc comment can hold every word of the question while the work is
+   * done elsewhere.
+   */
+  static final int THIN_CODE_LINES = 3;
+  static final double THIN_PENALTY = 0.6;
   /** Share of non-blank comment lines from which a slice counts as mostly comments. */
   static final double MOSTLY_COMMENTS_SHARE = 0.6;
   /** idf from which a fragment counts as rare (about 1 document in 12 or fewer). */
@@ -296,6 +303,10 @@ public final class Scorer {
     if (mostlyComments(region, known)) {
       factors[applied++] = COMMENT_PENALTY;
       reasons.add("mostly_comments");
+    } else if (query.route() == Query.Route.VAGUE && defines.isEmpty()
+        && file.language().isCode() && codeLines(region, known) <= THIN_CODE_LINES) {
+      factors[applied++] = THIN_PENALTY;
+      reasons.add("thin");
     }
     Set<String> references = symbolsUsed(region, outline, known, symbolWords, query.symbols());
     // A call is a kind of reference: only the symbols referenced can be called.
@@ -463,6 +474,17 @@ public final class Scorer {
     }
     int total = code + comments;
     return total > 0 && comments >= MOSTLY_COMMENTS_SHARE * total;
+  }
+
+  /** Lines of code (neither comment nor blank) in the region. */
+  private static int codeLines(Region region, FileFacts known) {
+    int code = 0;
+    for (int i = region.start(); i <= region.end(); i++) {
+      if (known.kind(i) == FileFacts.CODE) {
+        code++;
+      }
+    }
+    return code;
   }
 
   static boolean isCommentLine(SourceFile file, String stripped) {

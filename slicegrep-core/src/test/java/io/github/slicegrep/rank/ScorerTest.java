@@ -159,6 +159,44 @@ class ScorerTest {
   }
 
   @Test
+  void aQuestionDemotesThinSlicesButNotTheWorkNorAThinDefinitionItNames() {
+    String code =
+        "class Options:\n"
+            + "    def budget(self):\n"
+            + "        \"\"\"The token budget the packer enforces.\"\"\"\n"
+            + "        return self._budget\n"
+            + "\n"
+            + "\n"
+            + "def pack(chunks, budget):\n"
+            + "    \"\"\"Packs chunks until the token budget is spent.\"\"\"\n"
+            + "    out = []\n"
+            + "    for c in chunks:\n"
+            + "        if c.tokens > budget:\n"
+            + "            break\n"
+            + "        budget -= c.tokens\n"
+            + "        out.append(c)\n"
+            + "    return out\n";
+    List<Candidate> question = score("where is the token budget enforced", "pack.py", code);
+    Candidate accessor = at(question, 2);
+    Candidate work = at(question, 7);
+    assertTrue(accessor.reasons().contains("thin"), accessor.reasons().toString());
+    assertFalse(work.reasons().contains("thin"), work.reasons().toString());
+    // Named in the question, the accessor is what was asked for.
+    Candidate named = at(score("where is Options.budget() read", "pack.py", code), 2);
+    assertFalse(named.reasons().contains("thin"), named.reasons().toString());
+    // A precise query is not a question: what it matched is what it asked for.
+    assertFalse(at(score("budget", "pack.py", code), 2).reasons().contains("thin"));
+  }
+
+  /** The candidate whose region starts on {@code line}. */
+  private static Candidate at(List<Candidate> candidates, int line) {
+    return candidates.stream()
+        .filter(c -> c.region().start() <= line && c.region().end() >= line)
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no candidate at line " + line + ": " + candidates));
+  }
+
+  @Test
   void aNameTypedWithCapitalsIsReferencedOnlyInThatSpelling() {
     List<Candidate> c =
         score("Hooks", "a.js", "function Hooks () {\n  this.x = 1\n}\n",
