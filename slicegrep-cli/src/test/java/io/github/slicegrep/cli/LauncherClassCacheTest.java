@@ -119,7 +119,8 @@ class LauncherClassCacheTest {
 
   private List<String> expected17(String cacheOption) {
     return List.of("-Xlog:disable", "-Xlog:all=error:stderr", "-XX:TieredStopAtLevel=1",
-        "-XX:+UseSerialGC", "-XX:+UseTransparentHugePages", "-XX:+UnlockDiagnosticVMOptions",
+        "-XX:+UseSerialGC", "-XX:CICompilerCount=1", "-XX:+UseTransparentHugePages",
+        "-XX:+UnlockDiagnosticVMOptions",
         "-XX:ArchiveRelocationMode=0",
         cacheOption,
         "-Djava.nio.channels.spi.SelectorProvider=sun.nio.ch.EPollSelectorProvider", "-jar",
@@ -158,6 +159,8 @@ class LauncherClassCacheTest {
         run(java, 0, List.of("src", "query"), "SLICEGREP_SERVER", " Off ").javaCalls().get(0);
     assertTrue(off.contains("-XX:ArchiveClassesAtExit=" + inProcessArchive), off.toString());
     assertTrue(off.contains("-XX:+UseSerialGC"), off.toString());
+    assertTrue(off.contains("-XX:CICompilerCount=1"), off.toString());
+    assertFalse(call.contains("-XX:CICompilerCount=1"), "a client call keeps the JVM's default");
     Files.writeString(inProcessArchive, "archive");
     List<String> again = run(java, 0, List.of("src", "query")).javaCalls().get(0);
     assertTrue(again.contains("-XX:SharedArchiveFile=" + clientArchive), again.toString());

@@ -52,6 +52,11 @@ class HookLauncherClassCacheTest {
 
   /** Runs the launcher; its stdout, and the stand-in's argument lists, one per call. */
   private List<String> run(Path root, Path java, Path log) throws Exception {
+    return run(root, java, log, null);
+  }
+
+  /** {@link #run(Path, Path, Path)} with {@code SLICEGREP_SERVER} set to {@code server}. */
+  private List<String> run(Path root, Path java, Path log, String server) throws Exception {
     Files.deleteIfExists(log);
     ProcessBuilder pb =
         new ProcessBuilder(List.of("bash", root.resolve("hooks/slicegrep-hook").toString()));
@@ -59,6 +64,9 @@ class HookLauncherClassCacheTest {
     pb.environment().put("FAKE_JAVA_LOG", log.toString());
     pb.environment().put("FAKE_JAVA_OUT", "{\"decision\":1}");
     pb.environment().remove("SLICEGREP_SERVER");  // the build runs tests with the server off
+    if (server != null) {
+      pb.environment().put("SLICEGREP_SERVER", server);
+    }
     pb.environment().remove("SLICEGREP_NATIVE_CLIENT");
     pb.environment().put("SLICEGREP_SERVER_DIR", dir.resolve("servers").toString());
     pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
@@ -75,7 +83,8 @@ class HookLauncherClassCacheTest {
   void java17KeepsTheArchive() throws Exception {
     Path root = plugin();
     Path log = dir.resolve("log");
-    List<String> args = run(root, jdk("17.0.15+6"), log);
+    Path java17 = jdk("17.0.15+6");
+    List<String> args = run(root, java17, log);
     assertTrue(args.contains("-XX:ArchiveClassesAtExit="
         + root.resolve("slicegrep-hook/target/slicegrep-hook.jsa")), args.toString());
     assertFalse(args.stream().anyMatch(a -> a.startsWith("-XX:AOT")), args.toString());
@@ -86,6 +95,10 @@ class HookLauncherClassCacheTest {
     assertEquals(List.of(target.resolve("slicegrep-hook-client.jar") + ":"
         + target.resolve("slicegrep-hook.jar"), "io.github.slicegrep.hook.HookClient"),
         args.subList(cp + 1, cp + 3), "the client jar first, then the runnable jar");
+    assertFalse(args.contains("-XX:CICompilerCount=1"), "a client call keeps the JVM's default");
+    List<String> here = run(root, java17, log, "off");
+    assertTrue(here.containsAll(List.of("-XX:+UseSerialGC", "-XX:CICompilerCount=1")),
+        "a hook in this process leaves its main thread a core: " + here);
   }
 
   @Test
