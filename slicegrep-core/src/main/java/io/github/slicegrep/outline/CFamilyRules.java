@@ -35,6 +35,7 @@ final class CFamilyRules {
 
   private static SyntaxRules.Builder cFamily(SyntaxRules.Builder b) {
     return b.rule("function_definition", CFamilyRules::cFunction)
+        .rule("preproc_function_def", CFamilyRules::cMacro)
         .rule("declaration", CFamilyRules::cPrototype)
         .rule("struct_specifier", CFamilyRules::cTypeSpecifier)
         .rule("union_specifier", CFamilyRules::cTypeSpecifier)
@@ -55,6 +56,16 @@ final class CFamilyRules {
 
   private static @Nullable Found cFunction(TSNode node, SourceText text) {
     return cFunctionLike(node, text, false);
+  }
+
+  /**
+   * {@code #define container_of(ptr, type, member) ...}: a function-like macro is called as a
+   * function is and looked for as one. A constant ({@code #define MAX 64}) is not a definition
+   * here: headers hold hundreds, and each would be a one-line region of its own.
+   */
+  private static @Nullable Found cMacro(TSNode node, SourceText text) {
+    TSNode name = Nodes.field(node, "name");
+    return name == null ? null : found(Kind.FUNCTION, text.text(name), name, node, false);
   }
 
   /**

@@ -81,4 +81,27 @@ class CppHeaderTest {
                 "static int calls;\n\nTEST_IMPL(udp_connect) {\n  int r;\n  return 0;\n}\n"));
     assertEquals(List.of(List.of("function", "udp_connect", 3, 6, false)), shape(outline));
   }
+
+  @Test
+  void aFunctionLikeMacroIsAFunctionAndAConstantIsNot() {
+    Outline outline =
+        Outliners.standard()
+            .outline(Fixtures.text(
+                "uv-common.h",
+                "#define UV__MAX 64\n"
+                    + "\n"
+                    + "#define container_of(ptr, type, member) \\\n"
+                    + "  ((type *) ((char *) (ptr) - offsetof(type, member)))\n"
+                    + "\n"
+                    + "#ifdef _WIN32\n"
+                    + "# define uv__set(x) (x)\n"
+                    + "#endif\n"
+                    + "int uv__next(void);\n"));
+    assertEquals(
+        List.of(
+            List.of("function", "container_of", 3, 4, false),
+            List.of("function", "uv__set", 7, 7, false),
+            List.of("function", "uv__next", 9, 9, true)),
+        shape(outline));
+  }
 }
