@@ -109,6 +109,29 @@ class ScorerTest {
   }
 
   @Test
+  void aBareNameIsTheDefinitionSpelledAsTypedAndNotAMember() {
+    // The same body everywhere, so that only the kind of definition and its spelling differ.
+    String body = "    x = 1\n    y = 2\n    return x + y\n";
+    List<Candidate> c =
+        score("atomic",
+            "function.py", "def atomic(using=None):\n" + body,
+            "klass.py", "class Atomic:\n    def run(self):\n" + body,
+            "member.py", "class Backend:\n    def atomic(self):\n" + body,
+            "nested.py", "def outer():\n    def atomic():\n" + body + "    return atomic\n");
+    Candidate function = in(c, "function.py");
+    for (String other : List.of("klass.py", "member.py", "nested.py")) {
+      assertTrue(in(c, other).reasons().contains("definition"), other);
+      assertTrue(function.score() > in(c, other).score(), other + ": " + c);
+    }
+    // Typed with its capital, the class is what is asked for.
+    List<Candidate> typed =
+        score("Atomic",
+            "function.py", "def atomic(using=None):\n" + body,
+            "klass.py", "class Atomic:\n    def run(self):\n" + body);
+    assertTrue(in(typed, "klass.py").score() > in(typed, "function.py").score(), typed.toString());
+  }
+
+  @Test
   void importsAndPrototypesAreDeclarationOnly() {
     List<Candidate> c =
         score("load_config", "a.py", UTIL, "b.py", "from a import load_config\n\n\nx = 1\n",
