@@ -36,10 +36,6 @@ public final class Scorer {
   static final double ALL_PATTERNS_BOOST = 1.2;
   /** Where a queried symbol is defined beats where it is used. */
   static final double DEFINITION_BOOST = 2.5;
-  /** More for a definition spelled exactly as the query spells the name. */
-  static final double EXACT_CASE_STRENGTH = 1.5;
-  /** More for a definition that is a type or a top-level function, not a member. */
-  static final double OUTER_STRENGTH = 1.5;
   /**
    * A region that holds the query's text verbatim (a question found word for word, a
    * sentence's exact reading) is lifted above those that hold only its words.
@@ -275,14 +271,15 @@ public final class Scorer {
     SourceFile file = region.file();
     FileFacts known = facts.apply(file);
     Outline outline = outlines.apply(file);
-    Set<String> defines = definedSymbols(query, region, outline);
+    QueriedDefinitions definitions = QueriedDefinitions.of(query, region, outline);
+    Set<String> defines = definitions.symbols();
     if (!defines.isEmpty()) {
       // In a test, a definition of the name is a fixture: it keeps the plain boost, which the
       // test demotion then outweighs.
       factors[applied++] =
           known.test
               ? DEFINITION_BOOST
-              : DEFINITION_BOOST * definitionStrength(query, region, outline);
+              : DEFINITION_BOOST * definitions.strength();
       reasons.add("definition");
     } else if (declarationOnly(region, outline, known)) {
       factors[applied++] = DECLARATION_ONLY_PENALTY;
@@ -389,60 +386,10 @@ public final class Scorer {
 
   /** The symbols {@code query} names that {@code region} defines (not merely declares). */
   static Set<String> definedSymbols(Query query, Region region, Outline outline) {
-    Set<String> out = new LinkedHashSet<>();
-    if (query.symbols().isEmpty()) {
-      return out;
-    }
-    for (Definition d : outline.definitions()) {
-      if (d.headerLine() < region.start() || d.headerLine() > region.end()
-          || d.declarationOnly()) {
-        continue;
-      }
-      for (String symbol : query.symbols()) {
-        if (d.name().equalsIgnoreCase(symbol)) {
-          out.add(symbol);
-        }
-      }
-    }
-    return out;
+    return QueriedDefinitions.of(query, region, outline).symbols();
   }
 
-  /**
-   * How strongly a region's definition of a queried symbol answers it, from 1 to {@code
-   * EXACT_CASE_STRENGTH * OUTER_STRENGTH}: spelled as the query spells it ({@code TypeFactory}
-   * the class, not {@code typeFactory()} the accessors), and a type or a top-level function
-   * rather than a member ({@code reverse()} the function, not {@code QuerySet.reverse}). A bare
-   * name is the thing itself more often than a member that happens to share its letters.
-   */
-  static double definitionStrength(Query query, Region region, Outline outline) {
-    double best = 1;
-    for (Definition d : outline.definitions()) {
-      if (d.headerLine() < region.start() || d.headerLine() > region.end()
-          || d.declarationOnly()) {
-        continue;
-      }
-      for (String symbol : query.symbols()) {
-        if (d.name().equalsIgnoreCase(symbol)) {
-          double strength = d.name().equals(symbol) ? EXACT_CASE_STRENGTH : 1;
-          if (d.kind().isType() || !isMember(d, outline)) {
-            strength *= OUTER_STRENGTH;
-          }
-          best = Math.max(best, strength);
-        }
-      }
-    }
-    return best;
-  }
 
-  /** A method, or a function inside another definition (a class, a function). */
-  private static boolean isMember(Definition d, Outline outline) {
-    if (d.kind() == Definition.Kind.METHOD || d.kind() == Definition.Kind.CONSTRUCTOR) {
-      return true;
-    }
-    Definition parent = outline.parent(d).orElse(null);
-    return parent != null && parent.kind() != Definition.Kind.MODULE
-        && parent.kind() != Definition.Kind.NAMESPACE;
-  }
 
   /** The symbols whose pattern matches a code line of the region other than their definition. */
   private static Set<String> symbolsUsed(

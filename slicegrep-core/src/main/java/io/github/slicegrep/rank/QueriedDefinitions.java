@@ -1,0 +1,63 @@
+package io.github.slicegrep.rank;
+
+import io.github.slicegrep.match.Region;
+import io.github.slicegrep.outline.Definition;
+import io.github.slicegrep.outline.Outline;
+import io.github.slicegrep.query.Query;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * What a region defines of the symbols a query names (a definition with a body whose header the
+ * region holds, the name matched ignoring case), and how strongly that answers the query.
+ *
+ * @param symbols the query's symbols defined there, in the query's spelling
+ * @param strength from 1 to {@code EXACT_CASE_STRENGTH * OUTER_STRENGTH}, the best of the
+ *     definitions: spelled as the query spells it ({@code TypeFactory} the class, not {@code
+ *     typeFactory()} the accessors), and a type or a top-level function rather than a member
+ *     ({@code reverse()} the function, not {@code QuerySet.reverse}). A bare name is the thing
+ *     itself more often than a member that happens to share its letters.
+ */
+record QueriedDefinitions(Set<String> symbols, double strength) {
+  /** More for a definition spelled exactly as the query spells the name. */
+  static final double EXACT_CASE_STRENGTH = 1.5;
+  /** More for a definition that is a type or a top-level function, not a member. */
+  static final double OUTER_STRENGTH = 1.5;
+
+  private static final QueriedDefinitions NONE = new QueriedDefinitions(Set.of(), 1);
+
+  static QueriedDefinitions of(Query query, Region region, Outline outline) {
+    if (query.symbols().isEmpty()) {
+      return NONE;
+    }
+    Set<String> symbols = new LinkedHashSet<>();
+    double strength = 1;
+    for (Definition d : outline.definitions()) {
+      if (d.headerLine() < region.start() || d.headerLine() > region.end()
+          || d.declarationOnly()) {
+        continue;
+      }
+      for (String symbol : query.symbols()) {
+        if (d.name().equalsIgnoreCase(symbol)) {
+          symbols.add(symbol);
+          double s = d.name().equals(symbol) ? EXACT_CASE_STRENGTH : 1;
+          if (d.kind().isType() || !isMember(d, outline)) {
+            s *= OUTER_STRENGTH;
+          }
+          strength = Math.max(strength, s);
+        }
+      }
+    }
+    return symbols.isEmpty() ? NONE : new QueriedDefinitions(symbols, strength);
+  }
+
+  /** A method, or a function inside another definition (a class, a function). */
+  private static boolean isMember(Definition d, Outline outline) {
+    if (d.kind() == Definition.Kind.METHOD || d.kind() == Definition.Kind.CONSTRUCTOR) {
+      return true;
+    }
+    Definition parent = outline.parent(d).orElse(null);
+    return parent != null && parent.kind() != Definition.Kind.MODULE
+        && parent.kind() != Definition.Kind.NAMESPACE;
+  }
+}
