@@ -36,6 +36,7 @@ final class CFamilyRules {
   private static SyntaxRules.Builder cFamily(SyntaxRules.Builder b) {
     return b.rule("function_definition", CFamilyRules::cFunction)
         .rule("preproc_function_def", CFamilyRules::cMacro)
+        .rule("preproc_def", CFamilyRules::cLongMacro)
         .rule("declaration", CFamilyRules::cPrototype)
         .rule("struct_specifier", CFamilyRules::cTypeSpecifier)
         .rule("union_specifier", CFamilyRules::cTypeSpecifier)
@@ -60,12 +61,21 @@ final class CFamilyRules {
 
   /**
    * {@code #define container_of(ptr, type, member) ...}: a function-like macro is called as a
-   * function is and looked for as one. A constant ({@code #define MAX 64}) is not a definition
-   * here: headers hold hundreds, and each would be a one-line region of its own.
+   * function is and looked for as one (outlined as a function, as Rust's {@code macro_rules!}).
    */
   private static @Nullable Found cMacro(TSNode node, SourceText text) {
     TSNode name = Nodes.field(node, "name");
     return name == null ? null : found(Kind.FUNCTION, text.text(name), name, node, false);
+  }
+
+  /**
+   * {@code #define UV_HANDLE_FIELDS \} and the lines it continues onto: an object-like macro of
+   * several lines is a body of code (a struct's shared fields, a statement) looked for by name.
+   * A one-line constant ({@code #define MAX 64}) is not a definition here: headers hold hundreds,
+   * and each would be a one-line region of its own.
+   */
+  private static @Nullable Found cLongMacro(TSNode node, SourceText text) {
+    return text.lastCodeRow(node) > SourceText.startRow(node) ? cMacro(node, text) : null;
   }
 
   /**

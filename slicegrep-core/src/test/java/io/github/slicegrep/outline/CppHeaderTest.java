@@ -83,7 +83,7 @@ class CppHeaderTest {
   }
 
   @Test
-  void aFunctionLikeMacroIsAFunctionAndAConstantIsNot() {
+  void aMacroOfParametersOrOfSeveralLinesIsAFunctionAndAConstantIsNot() {
     Outline outline =
         Outliners.standard()
             .outline(Fixtures.text(
@@ -96,12 +96,16 @@ class CppHeaderTest {
                     + "#ifdef _WIN32\n"
                     + "# define uv__set(x) (x)\n"
                     + "#endif\n"
-                    + "int uv__next(void);\n"));
+                    + "int uv__next(void);\n"
+                    + "#define UV_HANDLE_FIELDS \\\n"
+                    + "  void* data; \\\n"
+                    + "  uv_loop_t* loop;\n"));
     assertEquals(
         List.of(
             List.of("function", "container_of", 3, 4, false),
             List.of("function", "uv__set", 7, 7, false),
-            List.of("function", "uv__next", 9, 9, true)),
+            List.of("function", "uv__next", 9, 9, true),
+            List.of("function", "UV_HANDLE_FIELDS", 10, 12, false)),
         shape(outline));
   }
 }
