@@ -107,8 +107,8 @@ public final class RecallCut {
     }
     if (!query.symbols().isEmpty()) {
       for (int i : best(all, GUARANTEE_CANDIDATES, value, worstFirst,
-          i -> !passes[i] && !Scorer.definedSymbols(query, regions.get(i),
-              outlines.apply(regions.get(i).file())).isEmpty())) {
+          i -> !passes[i] && !QueriedDefinitions.of(query, regions.get(i),
+              outlines.apply(regions.get(i).file())).symbols().isEmpty())) {
         passes[i] = true;
       }
     }

@@ -6,7 +6,6 @@ import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Definition;
 import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.query.Query;
-import io.github.slicegrep.source.Language;
 import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -276,10 +275,7 @@ public final class Scorer {
     if (!defines.isEmpty()) {
       // In a test, a definition of the name is a fixture: it keeps the plain boost, which the
       // test demotion then outweighs.
-      factors[applied++] =
-          known.test
-              ? DEFINITION_BOOST
-              : DEFINITION_BOOST * definitions.strength();
+      factors[applied++] = DEFINITION_BOOST * (known.test ? 1 : definitions.strength());
       reasons.add("definition");
     } else if (declarationOnly(region, outline, known)) {
       factors[applied++] = DECLARATION_ONLY_PENALTY;
@@ -383,13 +379,6 @@ public final class Scorer {
     }
     return false;
   }
-
-  /** The symbols {@code query} names that {@code region} defines (not merely declares). */
-  static Set<String> definedSymbols(Query query, Region region, Outline outline) {
-    return QueriedDefinitions.of(query, region, outline).symbols();
-  }
-
-
 
   /** The symbols whose pattern matches a code line of the region other than their definition. */
   private static Set<String> symbolsUsed(
