@@ -291,6 +291,22 @@ class FocusedReadTest {
   }
 
   @Test
+  void aCutQueriedDefinitionShowsItsBodyBeforeTheCodeAboveIt() {
+    // The imports name the symbol too, so in auto mode their window and the function merge into
+    // one region, cut to the budget around the definition's header.
+    StringBuilder text = new StringBuilder("from urls.exceptions import NoReverseMatch\n");
+    text.append(Fixture.filler("i", 20));
+    text.append("def reverse(viewname, args=None):\n");
+    text.append(Fixture.filler("body", 30));
+    text.append("    return resolved\n");
+    Fixture.in(dir).file("base.py", text.toString());
+    Result r = FocusedRead.run(dir.resolve("base.py"), "reverse", 150, Boundary.AUTO);
+    Chunk c = r.chunks().get(0);
+    assertEquals(22, c.lineStart(), c.lineStart() + "-" + c.lineEnd());
+    assertTrue(c.lineEnd() > 40, "the body, not the imports: " + c.lineStart() + "-" + c.lineEnd());
+  }
+
+  @Test
   void coverageIsShownOverShownPlusOmitted() {
     Fixture.in(dir).file("m.py", "def a():\n    hit = 1\n" + Fixture.filler("p", 100)
         + "def b():\n    hit = 2\n" + Fixture.filler("q", 100) + "def c():\n    hit = 3\n");

@@ -260,7 +260,7 @@ public final class Packer {
       decided.remove(r);
       return false;
     }
-    int[] cut = Truncation.window(r, Math.max(0, room), c.focusLine());
+    int[] cut = Truncation.window(r, Math.max(0, room), c.focusLine(), c.focusEnd());
     add(Piece.of(c, cut[0], cut[1]));
     if (cut[0] > r.start()) {
       omit(c, r.start(), cut[0] - 1, Omission.TRUNCATED);

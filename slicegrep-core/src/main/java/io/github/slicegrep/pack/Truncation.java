@@ -7,21 +7,31 @@ import io.github.slicegrep.source.Tokens;
 /**
  * Cuts a region down to a token allowance around the line that matters, growing a window from
  * that line alternately downwards and upwards, so the match stays in view instead of the head
- * of the region.
+ * of the region. A queried definition's header grows down through its body first: the lines
+ * above it are other code, its body is what was asked for.
  */
 final class Truncation {
   private Truncation() {}
 
   /**
    * The lines {@code [start, end]} of {@code region} to show within {@code maxTokens}, always
-   * including {@code centre} (even when that one line alone is over the allowance).
+   * including {@code centre} (even when that one line alone is over the allowance), grown down
+   * to {@code through} first while it fits.
    */
-  static int[] window(Region region, int maxTokens, int centre) {
+  static int[] window(Region region, int maxTokens, int centre, int through) {
     SourceFile file = region.file();
     long maxChars = (long) maxTokens * Tokens.CHARS_PER_TOKEN;
     int start = centre;
     int end = centre;
     long chars = Piece.shownChars(file, centre) - 1L;
+    while (end < Math.min(through, region.end())) {
+      int add = Piece.shownChars(file, end + 1);
+      if (chars + add > maxChars) {
+        break;
+      }
+      chars += add;
+      end++;
+    }
     boolean grewDown = true;
     boolean grewUp = true;
     while (grewDown || grewUp) {

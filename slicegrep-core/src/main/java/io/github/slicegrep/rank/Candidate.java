@@ -19,10 +19,12 @@ import java.util.Set;
  *     {@code new Name}): the strongest kind of reference
  * @param focusLine the line a cut of it must keep: the header of the queried definition it
  *     holds, else the hit with the most distinct fragments around it
+ * @param focusEnd the line a cut grows down to before it grows upwards: the end of the queried
+ *     definition (within the region), else {@code focusLine}
  */
 public record Candidate(
     Region region, double score, List<String> reasons, boolean test, Set<String> defines,
-    Set<String> references, Set<String> calls, int focusLine) {
+    Set<String> references, Set<String> calls, int focusLine, int focusEnd) {
 
   /**
    * Best first: by score, then by file and first line, so that a ranking never depends on the
@@ -59,13 +61,13 @@ public record Candidate(
     return new Candidate(
         region, Math.round(newScore * 10) / 10.0,
         ImmutableList.<String>builder().addAll(reasons).add(reason).build(), test, defines,
-        references, calls, focusLine);
+        references, calls, focusLine, focusEnd);
   }
 
   /** The same candidate with one more reason (a guarantee it was picked for). */
   public Candidate withReason(String reason) {
     return new Candidate(
         region, score, ImmutableList.<String>builder().addAll(reasons).add(reason).build(), test,
-        defines, references, calls, focusLine);
+        defines, references, calls, focusLine, focusEnd);
   }
 }

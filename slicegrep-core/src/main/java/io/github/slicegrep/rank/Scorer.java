@@ -201,17 +201,19 @@ public final class Scorer {
     private final Set<String> references;
     private final Set<String> calls;
     private final int focusLine;
+    private final int focusEnd;
 
     private Signals(
         double[] factors, List<String> reasons, boolean test, Set<String> defines,
-        Set<String> references, Set<String> calls, int focusLine) {
+        Set<String> references, Set<String> calls, int[] focus) {
       this.factors = factors;
       this.reasons = ImmutableList.copyOf(reasons);
       this.test = test;
       this.defines = defines;
       this.references = references;
       this.calls = calls;
-      this.focusLine = focusLine;
+      this.focusLine = focus[0];
+      this.focusEnd = focus[1];
     }
   }
 
@@ -231,7 +233,7 @@ public final class Scorer {
     }
     return new Candidate(
         region, display(score), reasons, signals.test, signals.defines, signals.references,
-        signals.calls, signals.focusLine);
+        signals.calls, signals.focusLine, signals.focusEnd);
   }
 
   /** A score as reports show it: scaled, to one decimal. */
@@ -318,7 +320,7 @@ public final class Scorer {
             : symbolsUsed(region, outline, known, symbolCalls, references);
     return new Signals(
         Arrays.copyOf(factors, applied), reasons, test, defines, references, calls,
-        focusLine(region, outline, defines, total));
+        focus(region, outline, defines, total));
   }
 
   /**
@@ -326,12 +328,12 @@ public final class Scorer {
    * inside it (not the header of the region's enclosing definition, which may be a big outer
    * function), else the hit with the most distinct fragments around it (the first on ties).
    */
-  private static int focusLine(
+  private static int[] focus(
       Region region, Outline outline, Set<String> defines, int fragmentCount) {
     for (Definition d : defines.isEmpty() ? List.<Definition>of() : outline.definitions()) {
       if (d.headerLine() >= region.start() && d.headerLine() <= region.end()
           && !d.declarationOnly() && defines.stream().anyMatch(d.name()::equalsIgnoreCase)) {
-        return d.headerLine();
+        return new int[] {d.headerLine(), Math.min(d.endLine(), region.end())};
       }
     }
     // The hits within FOCUS_RADIUS lines of each hit, as a window sliding down the sorted
@@ -360,7 +362,7 @@ public final class Scorer {
         best = h.line();
       }
     }
-    return best;
+    return new int[] {best, best};
   }
 
   private static boolean coOccur(Region region) {

@@ -51,7 +51,8 @@ class DedupeTest {
         int end = Math.min(file.lineCount(), start + random.nextInt(8));
         Region region = new Region(file, start, end, List.of(new Hit(start, 0)), null);
         ranked.add(
-            new Candidate(region, 100 - c, List.of(), false, Set.of(), Set.of(), Set.of(), start));
+            new Candidate(
+                region, 100 - c, List.of(), false, Set.of(), Set.of(), Set.of(), start, start));
       }
       for (boolean near : new boolean[] {true, false}) {
         Dedupe.Outcome fast = Dedupe.apply(ranked, near);
