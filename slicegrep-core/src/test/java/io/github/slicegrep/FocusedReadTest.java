@@ -307,6 +307,28 @@ class FocusedReadTest {
   }
 
   @Test
+  void aQualifiedNameFindsTheMemberItNamesAndNoOtherDefinition() {
+    Fixture.in(dir)
+        .file("query.py", "class QuerySet:\n    def reverse(self):\n        self.ordered = not self.ordered\n"
+            + "        return self\n")
+        .file("urls.py", "def reverse(viewname):\n    return resolve(viewname)\n")
+        .file("notes.md", "Call QuerySet.reverse() to flip the order.\n")
+        .file("paths.py", "def join(a, b):\n    return a + b\n")
+        .file("app.py", "import os\n\ndef where(base):\n    return os.path.join(base, 'x')\n");
+    Result r = FocusedRead.run(dir, "QuerySet.reverse", 800, Boundary.AUTO);
+    Chunk first = r.chunks().get(0);
+    assertEquals("query.py", first.file(), r.render());
+    assertTrue(first.rankReasons().contains("guaranteed(definition)"), first.rankReasons().toString());
+    assertTrue(r.chunks().stream().filter(c -> c.file().equals("urls.py"))
+        .noneMatch(c -> c.rankReasons().contains("definition")), "another reverse is not it");
+    // A library's path: its uses, not a definition of the same last name elsewhere.
+    Result lib = FocusedRead.run(dir, "os.path.join", 800, Boundary.AUTO);
+    assertEquals("app.py", lib.chunks().get(0).file(), lib.render());
+    assertTrue(lib.chunks().stream().noneMatch(c -> c.rankReasons().contains("definition")),
+        lib.render());
+  }
+
+  @Test
   void coverageIsShownOverShownPlusOmitted() {
     Fixture.in(dir).file("m.py", "def a():\n    hit = 1\n" + Fixture.filler("p", 100)
         + "def b():\n    hit = 2\n" + Fixture.filler("q", 100) + "def c():\n    hit = 3\n");

@@ -1,8 +1,10 @@
 package io.github.slicegrep.query;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -13,6 +15,7 @@ public final class Query {
   private final String text;
   private final ImmutableList<Fragment> fragments;
   private final ImmutableSet<String> symbols;
+  private final ImmutableMap<String, String> qualified;
   private final ImmutableSet<String> definitionTargets;
   private final ImmutableList<String> questionWords;
   private final boolean asksForTests;
@@ -60,18 +63,22 @@ public final class Query {
   }
 
   Query(
-      String text, List<Fragment> fragments, Set<String> symbols, Set<String> definitionTargets,
-      List<String> questionWords, boolean asksForTests, Reading reading) {
-    this(text, fragments, symbols, definitionTargets, questionWords, asksForTests, reading, -1);
+      String text, List<Fragment> fragments, Set<String> symbols, Map<String, String> qualified,
+      Set<String> definitionTargets, List<String> questionWords, boolean asksForTests,
+      Reading reading) {
+    this(text, fragments, symbols, qualified, definitionTargets, questionWords, asksForTests,
+        reading, -1);
   }
 
   private Query(
-      String text, List<Fragment> fragments, Set<String> symbols, Set<String> definitionTargets,
-      List<String> questionWords, boolean asksForTests, Reading reading, int lifted) {
+      String text, List<Fragment> fragments, Set<String> symbols, Map<String, String> qualified,
+      Set<String> definitionTargets, List<String> questionWords, boolean asksForTests,
+      Reading reading, int lifted) {
     this.lifted = lifted;
     this.text = text;
     this.fragments = ImmutableList.copyOf(fragments);
     this.symbols = ImmutableSet.copyOf(symbols);
+    this.qualified = ImmutableMap.copyOf(qualified);
     this.definitionTargets = ImmutableSet.copyOf(definitionTargets);
     this.questionWords = ImmutableList.copyOf(questionWords);
     this.asksForTests = asksForTests;
@@ -95,7 +102,7 @@ public final class Query {
     List<Fragment> withPhrase =
         ImmutableList.<Fragment>builder().addAll(fragments).add(phrase).build();
     return new Query(
-        text, withPhrase, symbols, definitionTargets, questionWords, asksForTests, as,
+        text, withPhrase, symbols, qualified, definitionTargets, questionWords, asksForTests, as,
         fragments.size());
   }
 
@@ -124,6 +131,16 @@ public final class Query {
    */
   public Set<String> symbols() {
     return symbols;
+  }
+
+  /**
+   * The symbols typed with what encloses them ({@code QuerySet.reverse}, {@code Foo::bar},
+   * {@code Foo#bar}), each with that qualified name, its parts joined by dots as {@link
+   * io.github.slicegrep.outline.Definition#qualifiedName()} joins them: only a definition so
+   * enclosed is the one asked for.
+   */
+  public Map<String, String> qualified() {
+    return qualified;
   }
 
   /**

@@ -4,9 +4,11 @@ import com.google.common.collect.ImmutableSet;
 import com.google.re2j.PatternSyntaxException;
 import io.github.slicegrep.SlicegrepException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -25,6 +27,8 @@ public final class QueryParser {
   private static final Pattern IDENTIFIER =
       Pattern.compile("[A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)*");
   private static final Pattern WORD = Pattern.compile("[A-Za-z_$][\\w$]*");
+  private static final Pattern QUALIFIED =
+      Pattern.compile("[A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)+");
   private static final Pattern DOLLAR_INSIDE = Pattern.compile("\\$[\\w$]");
   private static final Pattern TEST_WORD =
       Pattern.compile("(?i)(?:^|[^a-z])(tests?|specs?|testing|pytest|junit)(?:[^a-z]|$)");
@@ -129,6 +133,7 @@ public final class QueryParser {
               + " '(\\w+\\s?)*' -> '[\\w\\s]*'), or search for a plain word it must contain.");
     }
     Set<String> symbols = new LinkedHashSet<>();
+    Map<String, String> qualified = new LinkedHashMap<>();
     Set<String> definitionTargets = new LinkedHashSet<>();
     List<String> questionWords =
         plainEnglish ? PlainEnglish.contentWords(pieces.get(0)) : List.of();
@@ -149,18 +154,26 @@ public final class QueryParser {
       }
     } else {
       for (String piece : pieces) {
-        namedSymbol(piece)
-            .ifPresent(
-                name -> {
-                  symbols.add(name);
-                  if (seeksDefinition(piece, name)) {
-                    definitionTargets.add(name);
-                  }
-                });
+        Optional<String> named = namedSymbol(piece);
+        if (named.isEmpty()) {
+          continue;
+        }
+        String name = named.get();
+        symbols.add(name);
+        if (seeksDefinition(piece, name)) {
+          definitionTargets.add(name);
+        }
+        // `QuerySet.reverse` is written so nowhere in the code that defines it: the member's
+        // own name is searched too, and only a definition inside `QuerySet` is the one asked for.
+        String member = qualifiedName(piece);
+        if (member != null && qualified.putIfAbsent(name, member) == null
+            && fragments.stream().noneMatch(f -> f.text().equalsIgnoreCase(name))) {
+          fragments.add(compile(name));
+        }
       }
     }
     return new Query(
-        text, fragments, symbols, definitionTargets, questionWords,
+        text, fragments, symbols, qualified, definitionTargets, questionWords,
         TEST_WORD.matcher(text).find(), reading);
   }
 
@@ -285,6 +298,19 @@ public final class QueryParser {
    * definition keywords ({@code class Scorer}, {@code pub fn parse}, {@code FocusedRead}) and
    * optionally followed by an opening parenthesis. Qualified names give their last part.
    */
+  /**
+   * The piece as a qualified name with its parts joined by dots ({@code QuerySet.reverse},
+   * {@code Foo::bar} as {@code Foo.bar}) when it is one identifier path of two parts or more,
+   * else null.
+   */
+  static @Nullable String qualifiedName(String piece) {
+    String name = piece.strip().replace("\\.", ".");
+    if (!QUALIFIED.matcher(name).matches()) {
+      return null;
+    }
+    return name.replace("::", ".").replace('#', '.');
+  }
+
   static Optional<String> namedSymbol(String fragment) {
     String cleaned = fragment.replace("\\b", " ").replace("\\s+", " ").replace("\\s*", " ")
         .replace("\\s", " ").replace("\\(", "(").replace("\\.", ".").strip();

@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * What a region defines of the symbols a query names (a definition with a body whose header the
- * region holds, the name matched ignoring case), and how strongly that answers the query.
+ * region holds, the name matched ignoring case, and for a name typed with what encloses it,
+ * {@code QuerySet.reverse}, enclosed so), and how strongly that answers the query.
  *
  * @param symbols the query's symbols defined there, in the query's spelling
  * @param strength from 1 to {@code EXACT_CASE_STRENGTH * OUTER_STRENGTH}, the best of the
@@ -38,10 +39,12 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
         continue;
       }
       for (String symbol : query.symbols()) {
-        if (d.name().equalsIgnoreCase(symbol)) {
+        String path = query.qualified().get(symbol);
+        if (d.name().equalsIgnoreCase(symbol) && (path == null || enclosedAs(d, path))) {
           symbols.add(symbol);
           double s = d.name().equals(symbol) ? EXACT_CASE_STRENGTH : 1;
-          if (d.kind().isType() || !isMember(d, outline)) {
+          // Typed with what encloses it, a member is exactly what was asked for.
+          if (path != null || d.kind().isType() || !isMember(d, outline)) {
             s *= OUTER_STRENGTH;
           }
           strength = Math.max(strength, s);
@@ -49,6 +52,17 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
       }
     }
     return symbols.isEmpty() ? NONE : new QueriedDefinitions(symbols, strength);
+  }
+
+  /**
+   * Whether {@code d}'s qualified name is {@code path} or ends with it ({@code
+   * models.QuerySet.reverse} for {@code QuerySet.reverse}), ignoring case.
+   */
+  private static boolean enclosedAs(Definition d, String path) {
+    String q = d.qualifiedName();
+    return q.equalsIgnoreCase(path)
+        || (q.length() > path.length() && q.charAt(q.length() - path.length() - 1) == '.'
+            && q.regionMatches(true, q.length() - path.length(), path, 0, path.length()));
   }
 
   /** A method, or a function inside another definition (a class, a function). */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.slicegrep.SlicegrepException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -114,6 +115,22 @@ class QueryParserTest {
     assertEquals(Set.of("Scorer", "score", "FocusedRead"), q.symbols());
     assertEquals(Set.of("Scorer", "score", "FocusedRead"), q.definitionTargets());
     assertEquals(Set.of("run"), QueryParser.parse("Runner.run").symbols());
+  }
+
+  @Test
+  void aQualifiedNameSearchesItsMemberAndRemembersWhatEnclosesIt() {
+    Query q = QueryParser.parse("QuerySet.reverse");
+    assertEquals(List.of("QuerySet.reverse", "reverse"), q.fragmentTexts());
+    assertEquals(Map.of("reverse", "QuerySet.reverse"), q.qualified());
+    assertEquals(Map.of("bar", "ns.Foo.bar"), QueryParser.parse("ns::Foo::bar").qualified());
+    assertEquals(Map.of("run", "Runner.run"), QueryParser.parse("Runner#run").qualified());
+    assertEquals(Map.of("join", "os.path.join"), QueryParser.parse("os\\.path\\.join").qualified());
+    // Not a qualified name: a plain one, a pattern, a call.
+    for (String plain : List.of("reverse", "a.*b", "Runner.run()", "class Scorer")) {
+      assertEquals(Map.of(), QueryParser.parse(plain).qualified(), plain);
+    }
+    // The member already searched for is not searched twice.
+    assertEquals(List.of("Runner.run", "run"), QueryParser.parse("Runner.run|run").fragmentTexts());
   }
 
   @Test
