@@ -134,6 +134,7 @@ public final class QueryParser {
     }
     Set<String> symbols = new LinkedHashSet<>();
     Map<String, String> qualified = new LinkedHashMap<>();
+    Set<String> unqualified = new LinkedHashSet<>();
     Set<String> definitionTargets = new LinkedHashSet<>();
     List<String> questionWords =
         plainEnglish ? PlainEnglish.contentWords(pieces.get(0)) : List.of();
@@ -165,12 +166,17 @@ public final class QueryParser {
         }
         // `QuerySet.reverse` is written so nowhere in the code that defines it: the member's
         // own name is searched too, and only a definition inside `QuerySet` is the one asked for.
-        String member = qualifiedName(piece);
-        if (member != null && qualified.putIfAbsent(name, member) == null
+        String path = qualifiedName(piece);
+        if (path != null && qualified.putIfAbsent(name, path) == null
             && fragments.stream().noneMatch(f -> f.text().equalsIgnoreCase(name))) {
           fragments.add(compile(name));
         }
+        if (path == null || !path.equals(qualified.get(name))) {
+          // Also asked for plainly, or inside something else: any definition of it is meant.
+          unqualified.add(name);
+        }
       }
+      qualified.keySet().removeAll(unqualified);
     }
     return new Query(
         text, fragments, symbols, qualified, definitionTargets, questionWords,

@@ -129,8 +129,14 @@ class QueryParserTest {
     for (String plain : List.of("reverse", "a.*b", "Runner.run()", "class Scorer")) {
       assertEquals(Map.of(), QueryParser.parse(plain).qualified(), plain);
     }
-    // The member already searched for is not searched twice.
-    assertEquals(List.of("Runner.run", "run"), QueryParser.parse("Runner.run|run").fragmentTexts());
+    // The member already searched for is not searched twice; asked for plainly as well, or
+    // inside two different things, any definition of it is meant.
+    Query both = QueryParser.parse("Runner.run|run");
+    assertEquals(List.of("Runner.run", "run"), both.fragmentTexts());
+    assertEquals(Map.of(), both.qualified());
+    assertEquals(Map.of(), QueryParser.parse("QuerySet.reverse|Manager.reverse").qualified());
+    assertEquals(Map.of("reverse", "QuerySet.reverse"),
+        QueryParser.parse("QuerySet.reverse|QuerySet.reverse()").qualified());
   }
 
   @Test
