@@ -321,6 +321,12 @@ class FocusedReadTest {
     assertTrue(first.rankReasons().contains("guaranteed(definition)"), first.rankReasons().toString());
     assertTrue(r.chunks().stream().filter(c -> c.file().equals("urls.py"))
         .noneMatch(c -> c.rankReasons().contains("definition")), "another reverse is not it");
+    // Found as defined, the name is not reported missing because no line spells it so.
+    Result written = FocusedRead.run(dir.resolve("query.py"), "QuerySet.reverse", 800, Boundary.AUTO);
+    assertEquals(List.of(), written.negativeEvidence());
+    Result absent = FocusedRead.run(dir, "Manager.reverse", 800, Boundary.AUTO);
+    assertTrue(absent.negativeEvidence().stream().anyMatch(
+        m -> m.startsWith("No definition found for 'Manager.reverse'")), absent.negativeEvidence().toString());
     // A library's path: its uses, not a definition of the same last name elsewhere.
     Result lib = FocusedRead.run(dir, "os.path.join", 800, Boundary.AUTO);
     assertEquals("app.py", lib.chunks().get(0).file(), lib.render());

@@ -78,6 +78,16 @@ public record Definition(
         otherKind, name, otherQualifiedName, startLine, endLine, headerLine, declarationOnly);
   }
 
+  /**
+   * Whether the qualified name is {@code path} or ends with it after a dot, ignoring case:
+   * {@code models.QuerySet.reverse} is enclosed as {@code QuerySet.reverse} asks.
+   */
+  public boolean isEnclosedAs(String path) {
+    int at = qualifiedName.length() - path.length();
+    return at >= 0 && (at == 0 || qualifiedName.charAt(at - 1) == '.')
+        && qualifiedName.regionMatches(true, at, path, 0, path.length());
+  }
+
   public boolean contains(int line) {
     return line >= startLine && line <= endLine;
   }

@@ -7,6 +7,7 @@ import io.github.slicegrep.query.Query;
 import io.github.slicegrep.rank.Candidate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -47,14 +48,15 @@ public final class NegativeEvidence {
       }
     } else {
       for (int f = 0; f < fragments.size(); f++) {
-        if (hitsPerFragment[f] == 0) {
+        if (hitsPerFragment[f] == 0 && !definedAsTyped(query, fragments.get(f), definedSymbols)) {
           out.add("Pattern '" + fragments.get(f).text() + "' not found in " + where);
         }
       }
     }
     for (String symbol : query.definitionTargets()) {
       if (!containsIgnoreCase(definedSymbols, symbol) && !saidNotFound(symbol, fragments, hitsPerFragment)) {
-        out.add("No definition found for '" + symbol + "' in " + where);
+        out.add("No definition found for '" + query.qualified().getOrDefault(symbol, symbol)
+            + "' in " + where);
       }
     }
     if (!query.isPlainEnglish()) {
@@ -79,6 +81,20 @@ public final class NegativeEvidence {
   private static boolean saidNotFound(String symbol, List<Fragment> fragments, int[] hits) {
     for (int f = 0; f < fragments.size(); f++) {
       if (fragments.get(f).text().equalsIgnoreCase(symbol) && hits[f] == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the fragment is a qualified name typed as written ({@code Scorer.score}) whose
+   * definition was found: the code never spells it so, and "not found" would mislead.
+   */
+  private static boolean definedAsTyped(Query query, Fragment f, Set<String> definedSymbols) {
+    for (Map.Entry<String, String> e : query.qualified().entrySet()) {
+      if (definedSymbols.contains(e.getKey())
+          && e.getValue().equals(Query.qualifiedPath(f.text()))) {
         return true;
       }
     }

@@ -6,12 +6,17 @@ import com.google.common.collect.ImmutableSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A parsed query: the fragments to search for, the symbols it names (for the definition signal
  * and the guarantees), and how it was read.
  */
 public final class Query {
+  private static final Pattern QUALIFIED =
+      Pattern.compile("[A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)+");
+
   private final String text;
   private final ImmutableList<Fragment> fragments;
   private final ImmutableSet<String> symbols;
@@ -131,6 +136,19 @@ public final class Query {
    */
   public Set<String> symbols() {
     return symbols;
+  }
+
+  /**
+   * {@code text} as a qualified name with its parts joined by dots ({@code QuerySet.reverse},
+   * {@code Foo::bar} as {@code Foo.bar}, an escaped {@code a\.b} as {@code a.b}) when it is
+   * one identifier path of two parts or more, else null.
+   */
+  public static @Nullable String qualifiedPath(String text) {
+    String name = text.strip().replace("\\.", ".");
+    if (!QUALIFIED.matcher(name).matches()) {
+      return null;
+    }
+    return name.replace("::", ".").replace('#', '.');
   }
 
   /**

@@ -27,8 +27,6 @@ public final class QueryParser {
   private static final Pattern IDENTIFIER =
       Pattern.compile("[A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)*");
   private static final Pattern WORD = Pattern.compile("[A-Za-z_$][\\w$]*");
-  private static final Pattern QUALIFIED =
-      Pattern.compile("[A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)+");
   private static final Pattern DOLLAR_INSIDE = Pattern.compile("\\$[\\w$]");
   private static final Pattern TEST_WORD =
       Pattern.compile("(?i)(?:^|[^a-z])(tests?|specs?|testing|pytest|junit)(?:[^a-z]|$)");
@@ -166,10 +164,13 @@ public final class QueryParser {
         }
         // `QuerySet.reverse` is written so nowhere in the code that defines it: the member's
         // own name is searched too, and only a definition inside `QuerySet` is the one asked for.
-        String path = qualifiedName(piece);
+        String path = Query.qualifiedPath(piece);
         if (path != null && qualified.putIfAbsent(name, path) == null
             && fragments.stream().noneMatch(f -> f.text().equalsIgnoreCase(name))) {
           fragments.add(compile(name));
+        }
+        if (path != null) {
+          definitionTargets.add(name); // a path names one definition: its absence is news
         }
         if (path == null || !path.equals(qualified.get(name))) {
           // Also asked for plainly, or inside something else: any definition of it is meant.
@@ -304,19 +305,6 @@ public final class QueryParser {
    * definition keywords ({@code class Scorer}, {@code pub fn parse}, {@code FocusedRead}) and
    * optionally followed by an opening parenthesis. Qualified names give their last part.
    */
-  /**
-   * The piece as a qualified name with its parts joined by dots ({@code QuerySet.reverse},
-   * {@code Foo::bar} as {@code Foo.bar}) when it is one identifier path of two parts or more,
-   * else null.
-   */
-  static @Nullable String qualifiedName(String piece) {
-    String name = piece.strip().replace("\\.", ".");
-    if (!QUALIFIED.matcher(name).matches()) {
-      return null;
-    }
-    return name.replace("::", ".").replace('#', '.');
-  }
-
   static Optional<String> namedSymbol(String fragment) {
     String cleaned = fragment.replace("\\b", " ").replace("\\s+", " ").replace("\\s*", " ")
         .replace("\\s", " ").replace("\\(", "(").replace("\\.", ".").strip();

@@ -40,7 +40,7 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
       }
       for (String symbol : query.symbols()) {
         String path = query.qualified().get(symbol);
-        if (d.name().equalsIgnoreCase(symbol) && (path == null || enclosedAs(d, path))) {
+        if (d.name().equalsIgnoreCase(symbol) && (path == null || d.isEnclosedAs(path))) {
           symbols.add(symbol);
           double s = d.name().equals(symbol) ? EXACT_CASE_STRENGTH : 1;
           // Typed with what encloses it, a member is exactly what was asked for.
@@ -52,17 +52,6 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
       }
     }
     return symbols.isEmpty() ? NONE : new QueriedDefinitions(symbols, strength);
-  }
-
-  /**
-   * Whether {@code d}'s qualified name is {@code path} or ends with it ({@code
-   * models.QuerySet.reverse} for {@code QuerySet.reverse}), ignoring case.
-   */
-  private static boolean enclosedAs(Definition d, String path) {
-    String q = d.qualifiedName();
-    return q.equalsIgnoreCase(path)
-        || (q.length() > path.length() && q.charAt(q.length() - path.length() - 1) == '.'
-            && q.regionMatches(true, q.length() - path.length(), path, 0, path.length()));
   }
 
   /** A method, or a function inside another definition (a class, a function). */

@@ -6,6 +6,7 @@ import io.github.slicegrep.RankedFile;
 import io.github.slicegrep.Result;
 import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.Region;
+import io.github.slicegrep.outline.Definition;
 import io.github.slicegrep.pack.NegativeEvidence;
 import io.github.slicegrep.pack.Packing;
 import io.github.slicegrep.pack.Piece;
@@ -78,7 +79,10 @@ final class Assembly {
         p.candidate().score(), p.candidate().reasons(), hash, p.tokens(), p.code());
   }
 
-  /** The query's symbols that some matched file defines. */
+  /**
+   * The query's symbols that some matched file defines (inside what encloses it, for a name
+   * typed qualified).
+   */
   private Set<String> definedSymbols(List<Region> regions) {
     Set<String> out = new LinkedHashSet<>();
     if (query.symbols().isEmpty()) {
@@ -88,8 +92,11 @@ final class Assembly {
     for (Region r : regions) {
       if (seen.add(r.file())) {
         for (String symbol : query.symbols()) {
-          if (!views.outlineOf(r.file()).named(symbol).isEmpty()) {
-            out.add(symbol);
+          String path = query.qualified().get(symbol);
+          for (Definition d : views.outlineOf(r.file()).named(symbol)) {
+            if (path == null || d.isEnclosedAs(path)) {
+              out.add(symbol);
+            }
           }
         }
       }
