@@ -16,13 +16,14 @@ import java.util.Set;
  * @param strength from 1 to {@code EXACT_CASE_STRENGTH * OUTER_STRENGTH}, the best of the
  *     definitions: spelled as the query spells it ({@code TypeFactory} the class, not {@code
  *     typeFactory()} the accessors), and a type or a top-level function rather than a member
- *     ({@code reverse()} the function, not {@code QuerySet.reverse}). A bare name is the thing
- *     itself more often than a member that happens to share its letters.
+ *     ({@code reverse()} the function, not {@code QuerySet.reverse}), unless the query names the
+ *     member with what encloses it. A bare name is the thing itself more often than a member that
+ *     happens to share its letters.
  */
 record QueriedDefinitions(Set<String> symbols, double strength) {
   /** More for a definition spelled exactly as the query spells the name. */
   static final double EXACT_CASE_STRENGTH = 1.5;
-  /** More for a definition that is a type or a top-level function, not a member. */
+  /** More for a type or a top-level function, or the member a qualified name asks for. */
   static final double OUTER_STRENGTH = 1.5;
 
   private static final QueriedDefinitions NONE = new QueriedDefinitions(Set.of(), 1);
