@@ -140,15 +140,28 @@ public final class Query {
 
   /**
    * {@code text} as a qualified name with its parts joined by dots ({@code QuerySet.reverse},
-   * {@code Foo::bar} as {@code Foo.bar}, an escaped {@code a\.b} as {@code a.b}) when it is
-   * one identifier path of two parts or more, else null.
+   * {@code Foo::bar} as {@code Foo.bar}, an escaped {@code a\.b} as {@code a.b}, a call
+   * {@code Foo.bar()} as {@code Foo.bar}) when it is one identifier path of two parts or more,
+   * else null.
    */
   public static @Nullable String qualifiedPath(String text) {
-    String name = text.strip().replace("\\.", ".");
+    String name = withoutCallParentheses(text).replace("\\.", ".");
     if (!QUALIFIED.matcher(name).matches()) {
       return null;
     }
     return name.replace("::", ".").replace('#', '.');
+  }
+
+  /** {@code render()} as {@code render}: a name typed as a call (escaped or not) is the name. */
+  static String withoutCallParentheses(String text) {
+    String t = text.strip();
+    if (t.endsWith("()")) {
+      return t.substring(0, t.length() - 2).strip();
+    }
+    if (t.endsWith("\\(\\)") || t.endsWith("(\\)")) {
+      return t.substring(0, t.lastIndexOf('(') - (t.endsWith("\\(\\)") ? 1 : 0)).strip();
+    }
+    return t;
   }
 
   /**

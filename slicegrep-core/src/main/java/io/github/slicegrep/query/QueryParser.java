@@ -303,11 +303,13 @@ public final class QueryParser {
   /**
    * The identifier a fragment looks for, when it is one identifier optionally introduced by
    * definition keywords ({@code class Scorer}, {@code pub fn parse}, {@code FocusedRead}) and
-   * optionally followed by an opening parenthesis. Qualified names give their last part.
+   * optionally followed by an opening parenthesis or a call's pair. Qualified names give their
+   * last part.
    */
   static Optional<String> namedSymbol(String fragment) {
     String cleaned = fragment.replace("\\b", " ").replace("\\s+", " ").replace("\\s*", " ")
         .replace("\\s", " ").replace("\\(", "(").replace("\\.", ".").strip();
+    cleaned = Query.withoutCallParentheses(cleaned);
     if (cleaned.endsWith("(")) {
       cleaned = cleaned.substring(0, cleaned.length() - 1).strip();
     }

@@ -125,8 +125,12 @@ class QueryParserTest {
     assertEquals(Map.of("bar", "ns.Foo.bar"), QueryParser.parse("ns::Foo::bar").qualified());
     assertEquals(Map.of("run", "Runner.run"), QueryParser.parse("Runner#run").qualified());
     assertEquals(Map.of("join", "os.path.join"), QueryParser.parse("os\\.path\\.join").qualified());
-    // Not a qualified name: a plain one, a pattern, a call.
-    for (String plain : List.of("reverse", "a.*b", "Runner.run()", "class Scorer")) {
+    // Typed as a call, it is the same name.
+    assertEquals(Map.of("run", "Runner.run"), QueryParser.parse("Runner.run()").qualified());
+    assertEquals(Map.of("run", "Runner.run"), QueryParser.parse("Runner\\.run\\(\\)").qualified());
+    assertEquals(Set.of("render"), QueryParser.parse("render()").symbols());
+    // Not a qualified name: a plain one, a pattern, a definition asked for by its keyword.
+    for (String plain : List.of("reverse", "a.*b", "a.b(x)", "class Scorer")) {
       assertEquals(Map.of(), QueryParser.parse(plain).qualified(), plain);
     }
     // The member already searched for is not searched twice; asked for plainly as well, or
@@ -137,6 +141,7 @@ class QueryParserTest {
     assertEquals(Map.of(), QueryParser.parse("QuerySet.reverse|Manager.reverse").qualified());
     assertEquals(Map.of("reverse", "QuerySet.reverse"),
         QueryParser.parse("QuerySet.reverse|QuerySet.reverse()").qualified());
+    assertEquals(Map.of(), QueryParser.parse("QuerySet.reverse|reverse()").qualified());
   }
 
   @Test
