@@ -1,6 +1,7 @@
 package io.github.slicegrep.outline;
 
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One function, method, class or similar in a file.
@@ -79,10 +80,18 @@ public record Definition(
   }
 
   /**
-   * Whether the qualified name is {@code path} or ends with it after a dot, ignoring case:
-   * {@code models.QuerySet.reverse} is enclosed as {@code QuerySet.reverse} asks.
+   * Whether this defines {@code symbol} as a query asks for it: the name, ignoring case, and
+   * for a name typed with what encloses it ({@code path}, such as {@code QuerySet.reverse}),
+   * a qualified name that is the path or ends with it after a dot ({@code
+   * models.QuerySet.reverse}).
+   *
+   * @param path the qualified name typed, parts joined by dots; null when typed bare
    */
-  public boolean isEnclosedAs(String path) {
+  public boolean definesAsAsked(String symbol, @Nullable String path) {
+    return name.equalsIgnoreCase(symbol) && (path == null || isEnclosedAs(path));
+  }
+
+  private boolean isEnclosedAs(String path) {
     int at = qualifiedName.length() - path.length();
     return at >= 0 && (at == 0 || qualifiedName.charAt(at - 1) == '.')
         && qualifiedName.regionMatches(true, at, path, 0, path.length());

@@ -92,9 +92,12 @@ public final class NegativeEvidence {
    * definition was found: the code never spells it so, and "not found" would mislead.
    */
   private static boolean definedAsTyped(Query query, Fragment f, Set<String> definedSymbols) {
+    String path = Query.qualifiedPath(f.text());
+    if (path == null) {
+      return false;
+    }
     for (Map.Entry<String, String> e : query.qualified().entrySet()) {
-      if (definedSymbols.contains(e.getKey())
-          && e.getValue().equals(Query.qualifiedPath(f.text()))) {
+      if (e.getValue().equals(path) && definedSymbols.contains(e.getKey())) {
         return true;
       }
     }

@@ -24,14 +24,7 @@ final class Truncation {
     int start = centre;
     int end = centre;
     long chars = Piece.shownChars(file, centre) - 1L;
-    while (end < Math.min(through, region.end())) {
-      int add = Piece.shownChars(file, end + 1);
-      if (chars + add > maxChars) {
-        break;
-      }
-      chars += add;
-      end++;
-    }
+    int bodyEnd = Math.min(through, region.end());
     boolean grewDown = true;
     boolean grewUp = true;
     while (grewDown || grewUp) {
@@ -44,6 +37,9 @@ final class Truncation {
           end++;
           grewDown = true;
         }
+      }
+      if (grewDown && end <= bodyEnd) {
+        continue; // still inside the definition's body: nothing above its header yet
       }
       if (start > region.start()) {
         int add = Piece.shownChars(file, start - 1);

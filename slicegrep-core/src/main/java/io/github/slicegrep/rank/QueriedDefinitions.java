@@ -41,7 +41,7 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
       }
       for (String symbol : query.symbols()) {
         String path = query.qualified().get(symbol);
-        if (d.name().equalsIgnoreCase(symbol) && (path == null || d.isEnclosedAs(path))) {
+        if (d.definesAsAsked(symbol, path)) {
           symbols.add(symbol);
           double s = d.name().equals(symbol) ? EXACT_CASE_STRENGTH : 1;
           // Typed with what encloses it, a member is exactly what was asked for.

@@ -93,9 +93,10 @@ final class Assembly {
       if (seen.add(r.file())) {
         for (String symbol : query.symbols()) {
           String path = query.qualified().get(symbol);
-          for (Definition d : views.outlineOf(r.file()).named(symbol)) {
-            if (path == null || d.isEnclosedAs(path)) {
+          for (Definition d : views.outlineOf(r.file()).definitions()) {
+            if (d.definesAsAsked(symbol, path)) {
               out.add(symbol);
+              break;
             }
           }
         }
