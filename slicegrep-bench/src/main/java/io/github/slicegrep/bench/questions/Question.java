@@ -22,8 +22,11 @@ import java.util.Locale;
  * @param kind symbol, concept or architecture
  * @param question the text, as a person would type it
  * @param relevant the answering spans, paths relative to the corpus root
+ * @param round the round it was written in (1 unless the file says): each round's
+ *     confirmation half is held back until it is run once (questions/README.md)
  */
-public record Question(String id, String corpus, Kind kind, String question, List<Graded> relevant) {
+public record Question(String id, String corpus, Kind kind, String question, List<Graded> relevant,
+    int round) {
   /** The three kinds of question. */
   public enum Kind {
     SYMBOL, CONCEPT, ARCHITECTURE;
@@ -47,6 +50,14 @@ public record Question(String id, String corpus, Kind kind, String question, Lis
 
   public Question {
     relevant = List.copyOf(relevant);
+    if (round < 1) {
+      throw new IllegalArgumentException("round " + round + " is not 1 or more");
+    }
+  }
+
+  /** A question of the first round. */
+  public Question(String id, String corpus, Kind kind, String question, List<Graded> relevant) {
+    this(id, corpus, kind, question, relevant, 1);
   }
 
   /**
@@ -103,7 +114,7 @@ public record Question(String id, String corpus, Kind kind, String question, Lis
         }
         out.add(new Question(required(n, "id").asText(), required(n, "corpus").asText(),
             Kind.parse(required(n, "kind").asText()), required(n, "question").asText(),
-            relevant));
+            relevant, n.path("round").asInt(1)));
       } catch (IOException | RuntimeException e) {
         throw new IllegalArgumentException(
             file + ":" + (i + 1) + ": not a question: " + e.getMessage(), e);

@@ -8,27 +8,32 @@ import io.github.slicegrep.bench.corpus.CorpusSetup;
 import io.github.slicegrep.bench.corpus.Manifest;
 import io.github.slicegrep.bench.corpus.RegistryFetcher;
 import io.github.slicegrep.bench.strategy.IndexedRetrieval;
+import io.github.slicegrep.bench.suite.SeedLedger;
 import io.github.slicegrep.bench.truth.Lang;
 import io.github.slicegrep.solr.ClusterSearch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code slicegrep-bench questions}: the questions suite (slicegrep-bench/questions), tuning
- * split by default; a confirmation run is recorded in the suite's ledger.
+ * split by default. Each round of questions has a confirmation half of its own, spent by its
+ * first run: the ledger beside the questions (seed = round) records it and refuses a second look
+ * unless {@code --force}.
  */
 @Command(name = "questions", mixinStandardHelpOptions = true,
     description = "Hand-written questions with hand-annotated answers: NDCG@10, file recall and"
@@ -48,6 +53,13 @@ public final class QuestionsCommand implements Callable<Integer> {
 
   @Option(names = "--split", description = "tuning, confirmation or all (default: ${DEFAULT-VALUE})")
   String split = "tuning";
+
+  @Option(names = "--round", description = "only questions written in this round (default:"
+      + " every round)")
+  Integer round;
+
+  @Option(names = "--force", description = "run a confirmation half already on record")
+  boolean force;
 
   @Option(names = "--corpus", description = "only this corpus (repeatable)")
   List<String> only = new ArrayList<>();
@@ -89,8 +101,24 @@ public final class QuestionsCommand implements Callable<Integer> {
         all.addAll(Question.load(f));
       }
     }
-    List<Question> chosen = all.stream().filter(q -> split.equals("all")
-        || q.split().name().equalsIgnoreCase(split)).toList();
+    if (!List.of(SeedLedger.TUNING, SeedLedger.CONFIRMATION, "all").contains(split)) {
+      System.err.println("questions: --split must be tuning, confirmation or all, got " + split);
+      return 2;
+    }
+    List<Question> chosen = all.stream()
+        .filter(q -> round == null || q.round() == round)
+        .filter(q -> split.equals("all") || q.split().name().equalsIgnoreCase(split)).toList();
+    // Each round's held-back half is looked at once, and that look is on record.
+    SeedLedger ledger = new SeedLedger(questions.resolve(LEDGER));
+    SortedSet<Integer> heldBack = chosen.stream()
+        .filter(q -> q.split() == Question.Split.CONFIRMATION).map(Question::round)
+        .collect(Collectors.toCollection(TreeSet::new));
+    for (int r : heldBack) {
+      if (ledger.admit(r, SeedLedger.CONFIRMATION, force, false, "questions (round " + r + ")",
+          System.err) < 0) {
+        return 2;
+      }
+    }
     Manifest manifest = Manifest.bundled();
     CorpusSetup setup = new CorpusSetup(manifest, BenchMain.corporaDir(corpora),
         new RegistryFetcher(), BenchMain.STDERR_LOG);
@@ -143,12 +171,9 @@ public final class QuestionsCommand implements Callable<Integer> {
     String table = QuestionsSuite.markdown(summary);
     System.out.print(table);
     String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-    if (!split.equals("tuning")) {
-      // Every look at the confirmation half is on record, so nobody tunes on it unawares.
-      Files.writeString(questions.resolve(LEDGER),
-          date + "\t" + split + "\t" + rows.size() + " judgements\t"
-              + summary.keySet() + "\n", StandardCharsets.UTF_8,
-          StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    for (int r : heldBack) {
+      ledger.record(r, SeedLedger.CONFIRMATION, date, "questions (" + split + "): "
+          + rows.size() + " judgements " + summary.keySet());
     }
     if (trace != null) {
       Files.writeString(trace, QuestionsSuite.trace(rows), StandardCharsets.UTF_8);
@@ -157,6 +182,7 @@ public final class QuestionsCommand implements Callable<Integer> {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("date", date);
       m.put("split", split);
+      m.put("round", round == null ? "all" : round);
       m.put("summary", summary);
       List<Map<String, Object>> judged = new ArrayList<>();
       for (QuestionsSuite.Row r : rows) {

@@ -6,17 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.slicegrep.Boundary;
 import io.github.slicegrep.bench.strategy.IndexedRetrieval;
+import io.github.slicegrep.bench.suite.SeedLedger;
 import io.github.slicegrep.bench.truth.Lang;
 import io.github.slicegrep.bench.truth.Span;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 class QuestionsSuiteTest {
   @TempDir Path dir;
@@ -67,10 +70,41 @@ class QuestionsSuiteTest {
     List<Question> qs = Question.load(f);
     assertEquals(1, qs.size());
     assertEquals(Question.Kind.SYMBOL, qs.get(0).kind());
+    assertEquals(1, qs.get(0).round(), "a question that names no round is of the first");
     Files.writeString(f, "{\"id\":\"t-001\",\"corpus\":\"t\",\"kind\":\"symbol\",\"question\":\"R\","
         + "\"relevant\":[{\"file\":\"a.py\",\"start\":5,\"end\":4}]}\n");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Question.load(f));
     assertTrue(e.getMessage().startsWith(f + ":1: "), e.getMessage());
+  }
+
+  @Test
+  void eachRoundsHeldBackHalfIsRunOnceAndThatRunIsOnRecord() throws Exception {
+    String held = null;
+    for (int i = 0; held == null; i++) {
+      if (Question.splitOf("where is thing " + i + " done") == Question.Split.CONFIRMATION) {
+        held = "where is thing " + i + " done";
+      }
+    }
+    Files.writeString(dir.resolve("t.jsonl"), "{\"id\":\"t-001\",\"corpus\":\"t\","
+        + "\"kind\":\"concept\",\"question\":\"" + held + "\",\"round\":2,"
+        + "\"relevant\":[{\"file\":\"a.py\",\"start\":1,\"end\":4,\"grade\":2}]}\n");
+    assertEquals(2, Question.load(dir.resolve("t.jsonl")).get(0).round());
+    Path ledger = dir.resolve(QuestionsCommand.LEDGER);
+    new SeedLedger(ledger).record(2, SeedLedger.CONFIRMATION, "2026-12-01T00:00:00Z", "done");
+    PrintStream err = System.err;
+    ByteArrayOutputStream said = new ByteArrayOutputStream();
+    int exit;
+    try {
+      System.setErr(new PrintStream(said, true, StandardCharsets.UTF_8));
+      exit = new CommandLine(new QuestionsCommand()).execute("--questions", dir.toString(),
+          "--split", "confirmation", "--corpora", dir.resolve("none").toString());
+    } finally {
+      System.setErr(err);
+    }
+    assertEquals(2, exit, "round 2's held-back half was spent: refused before any corpus");
+    assertTrue(said.toString(StandardCharsets.UTF_8).contains("round 2"),
+        said.toString(StandardCharsets.UTF_8));
+    assertEquals(1, new SeedLedger(ledger).entries().size(), "a refused run is not recorded");
   }
 
   @Test
