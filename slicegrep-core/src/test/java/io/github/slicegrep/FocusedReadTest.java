@@ -335,6 +335,42 @@ class FocusedReadTest {
   }
 
   @Test
+  void aConstantTypedAloneIsFoundWhereItIsDeclaredNotWhereItIsImported() {
+    Fixture.in(dir)
+        .file("box.py", "class Box:\n    def __init__(self, box):\n        self.box = box\n\n"
+            + Fixture.filler("pad", 30) + "ROUNDED: Box = Box(\n    '+--+'\n)\n")
+        .file("panel.py", "from .box import ROUNDED, Box\n\nclass Panel:\n"
+            + "    def __init__(self, box=ROUNDED):\n        self.box = box\n")
+        .file("cli.js", "const ROUNDED = require('./box')\nmodule.exports = ROUNDED\n");
+    Result r = FocusedRead.run(dir, "ROUNDED", 800, Boundary.AUTO);
+    Chunk first = r.chunks().get(0);
+    assertEquals("box.py", first.file(), r.render());
+    assertTrue(first.rankReasons().contains("guaranteed(definition)"), first.rankReasons().toString());
+    assertTrue(first.code().contains("ROUNDED: Box = Box("), first.code());
+    assertEquals(List.of(), r.negativeEvidence(), "declared, so not reported missing");
+    assertTrue(r.chunks().stream().filter(c -> !c.file().equals("box.py"))
+        .noneMatch(c -> c.rankReasons().contains("definition")), "imports define nothing");
+  }
+
+  @Test
+  void anAcronymInAQuestionIsAWordNotANameToDefine() {
+    Fixture.in(dir)
+        .file("binding.go", "package binding\n\nvar (\n\tJSON = jsonBinding{}\n\tXML = xmlBinding{}\n)\n")
+        .file("json.go", "package binding\n\n// decodeJSON reads the request body into obj and validates it.\n"
+            + "func decodeJSON(body io.Reader, obj any) error {\n\tdecoder := json.NewDecoder(body)\n"
+            + "\tif err := decoder.Decode(obj); err != nil {\n\t\treturn err\n\t}\n"
+            + "\treturn validate(obj)\n}\n");
+    Result r = FocusedRead.run(dir, "how is a JSON request body decoded and validated", 800,
+        Boundary.AUTO);
+    assertEquals("json.go", r.chunks().get(0).file(), r.render());
+    assertTrue(r.chunks().stream().noneMatch(c -> c.rankReasons().contains("definition")),
+        r.render());
+    Result typed = FocusedRead.run(dir, "JSON", 800, Boundary.AUTO);
+    assertEquals("binding.go", typed.chunks().get(0).file(), typed.render());
+    assertTrue(typed.chunks().get(0).rankReasons().contains("definition"), typed.render());
+  }
+
+  @Test
   void coverageIsShownOverShownPlusOmitted() {
     Fixture.in(dir).file("m.py", "def a():\n    hit = 1\n" + Fixture.filler("p", 100)
         + "def b():\n    hit = 2\n" + Fixture.filler("q", 100) + "def c():\n    hit = 3\n");

@@ -88,10 +88,21 @@ public record Definition(
    * @param path the qualified name typed, parts joined by dots; null when typed bare
    */
   public boolean definesAsAsked(String symbol, @Nullable String path) {
-    return name.equalsIgnoreCase(symbol) && (path == null || isEnclosedAs(path));
+    return namesAsAsked(name, qualifiedName, symbol, path);
   }
 
-  private boolean isEnclosedAs(String path) {
+  /**
+   * Whether a name declared as {@code name}, {@code qualifiedName} in full, is {@code symbol} as
+   * a query asks for it ({@link #definesAsAsked}); shared with {@link NamedValues}.
+   */
+  static boolean namesAsAsked(
+      String name, String qualifiedName, String symbol, @Nullable String path) {
+    if (!name.equalsIgnoreCase(symbol)) {
+      return false;
+    }
+    if (path == null) {
+      return true;
+    }
     int at = qualifiedName.length() - path.length();
     return at >= 0 && (at == 0 || qualifiedName.charAt(at - 1) == '.')
         && qualifiedName.regionMatches(true, at, path, 0, path.length());

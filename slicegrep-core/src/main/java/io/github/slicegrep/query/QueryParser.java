@@ -138,7 +138,9 @@ public final class QueryParser {
         plainEnglish ? PlainEnglish.contentWords(pieces.get(0)) : List.of();
     if (plainEnglish) {
       for (String word : questionWords) {
-        if (Identifiers.looksLikeCode(word)) {
+        // An acronym in a sentence (JSON, HTTP, URL) is a word of it, not a name to define:
+        // gin declares a value `JSON`, which is not what "how is a JSON body decoded" asks for.
+        if (Identifiers.looksLikeCode(word) && !isAcronym(word)) {
           symbols.add(word);
         }
       }
@@ -280,6 +282,17 @@ public final class QueryParser {
     } catch (java.util.regex.PatternSyntaxException e) {
       return new Fragment(piece, Fragment.Kind.LITERAL, LineMatcher.literal(piece), true);
     }
+  }
+
+  /** Capital letters and digits only, no separator: {@code JSON}, {@code UTF8}. */
+  private static boolean isAcronym(String word) {
+    for (int i = 0; i < word.length(); i++) {
+      char c = word.charAt(i);
+      if (!(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -1,16 +1,20 @@
 package io.github.slicegrep.rank;
 
+import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Definition;
+import io.github.slicegrep.outline.NamedValues;
 import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.query.Query;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a region defines of the symbols a query names (a definition with a body whose header the
- * region holds, the name matched ignoring case, and for a name typed with what encloses it,
- * {@code QuerySet.reverse}, enclosed so), and how strongly that answers the query.
+ * region holds, or a constant or variable declared on one of its hit lines outside any function;
+ * the name matched ignoring case, and for a name typed with what encloses it, {@code
+ * QuerySet.reverse}, enclosed so), and how strongly that answers the query.
  *
  * @param symbols the query's symbols defined there, in the query's spelling
  * @param strength from 1 to {@code EXACT_CASE_STRENGTH * OUTER_STRENGTH}, the best of the
@@ -43,16 +47,37 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
         String path = query.qualified().get(symbol);
         if (d.definesAsAsked(symbol, path)) {
           symbols.add(symbol);
-          double s = d.name().equals(symbol) ? EXACT_CASE_STRENGTH : 1;
-          // Typed with what encloses it, a member is exactly what was asked for.
-          if (path != null || d.kind().isType() || !isMember(d, outline)) {
-            s *= OUTER_STRENGTH;
-          }
-          strength = Math.max(strength, s);
+          strength = Math.max(strength, strength(d.name(), symbol, path,
+              d.kind().isType() || !isMember(d, outline)));
+        }
+      }
+    }
+    // A constant or variable declared outside any function is the definition of its name too.
+    for (Hit hit : region.hits()) {
+      NamedValues.Declared value = NamedValues.at(region.file(), outline, hit.line());
+      if (value == null) {
+        continue;
+      }
+      for (String symbol : query.symbols()) {
+        String path = query.qualified().get(symbol);
+        if (value.isAsAsked(symbol, path)) {
+          symbols.add(symbol);
+          strength = Math.max(strength, strength(value.name(), symbol, path, value.outer()));
         }
       }
     }
     return symbols.isEmpty() ? NONE : new QueriedDefinitions(symbols, strength);
+  }
+
+  /**
+   * How strongly a name declared as {@code declared} answers {@code symbol}: spelled exactly
+   * so, and an outer name (or the member a qualified name asks for, which is exactly what was
+   * asked).
+   */
+  private static double strength(
+      String declared, String symbol, @Nullable String path, boolean outer) {
+    double s = declared.equals(symbol) ? EXACT_CASE_STRENGTH : 1;
+    return path != null || outer ? s * OUTER_STRENGTH : s;
   }
 
   /** A method, or a function inside another definition (a class, a function). */

@@ -7,6 +7,8 @@ import io.github.slicegrep.Result;
 import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Definition;
+import io.github.slicegrep.outline.NamedValues;
+import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.pack.NegativeEvidence;
 import io.github.slicegrep.pack.Packing;
 import io.github.slicegrep.pack.Piece;
@@ -90,13 +92,25 @@ final class Assembly {
     }
     Set<SourceFile> seen = new LinkedHashSet<>();
     for (Region r : regions) {
+      Outline outline = views.outlineOf(r.file());
       if (seen.add(r.file())) {
         for (String symbol : query.symbols()) {
           String path = query.qualified().get(symbol);
-          for (Definition d : views.outlineOf(r.file()).definitions()) {
+          for (Definition d : outline.definitions()) {
             if (d.definesAsAsked(symbol, path)) {
               out.add(symbol);
               break;
+            }
+          }
+        }
+      }
+      // A constant or variable is declared on a line that names it, so on a hit line.
+      for (Hit hit : r.hits()) {
+        NamedValues.Declared value = NamedValues.at(r.file(), outline, hit.line());
+        if (value != null) {
+          for (String symbol : query.symbols()) {
+            if (value.isAsAsked(symbol, query.qualified().get(symbol))) {
+              out.add(symbol);
             }
           }
         }
