@@ -21,6 +21,7 @@ public final class FileFacts {
   final boolean example;
   final boolean vendored;
   final boolean locale;
+  final boolean windows;
   final boolean declarationFile;
   final boolean cFamily;
   private final SourceFile file;
@@ -38,6 +39,7 @@ public final class FileFacts {
     this.example = PathSignals.isExample(path);
     this.vendored = PathSignals.isVendored(path);
     this.locale = PathSignals.isLocale(path);
+    this.windows = PathSignals.isWindowsOnly(path);
     this.declarationFile = Scorer.DECLARATION_FILE.matcher(path).find();
     this.cFamily = file.language() == Language.C || file.language() == Language.CPP;
     int n = file.lineCount() + 1;

@@ -35,7 +35,18 @@ public final class PathSignals {
               + "|.+\\.pb\\.(?:cc|h)|.+\\.g\\.dart|.+\\.generated\\.\\w+|.+\\.designer\\.cs"
               + "|.+-lock\\.json|.+\\.lock)");
 
+  private static final ImmutableSet<String> WINDOWS_DIRECTORIES =
+      ImmutableSet.of("win", "win32", "windows", "winnt");
+  private static final Pattern WINDOWS_FILE =
+      Pattern.compile("(?:.*[_-](?:windows|win32|win)|win32.*|windows)\\.\\w+");
+
   private PathSignals() {}
+
+  /** Whether {@code relativePath} is Windows-only code: a Windows folder or file suffix. */
+  public static boolean isWindowsOnly(String relativePath) {
+    return inDirectory(relativePath, WINDOWS_DIRECTORIES)
+        || WINDOWS_FILE.matcher(fileName(relativePath).toLowerCase(Locale.ROOT)).matches();
+  }
 
   /** Whether {@code relativePath} ({@code /}-separated) is test code. */
   public static boolean isTest(String relativePath) {

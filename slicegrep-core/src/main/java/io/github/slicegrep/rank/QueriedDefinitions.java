@@ -48,7 +48,7 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
         if (d.definesAsAsked(symbol, path)) {
           symbols.add(symbol);
           strength = Math.max(strength, strength(d.name(), symbol, path,
-              d.kind().isType() || !isMember(d, outline)));
+              isOuter(d, outline)));
         }
       }
     }
@@ -78,6 +78,17 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
       String declared, String symbol, @Nullable String path, boolean outer) {
     double s = declared.equals(symbol) ? EXACT_CASE_STRENGTH : 1;
     return path != null || outer ? s * OUTER_STRENGTH : s;
+  }
+
+  /**
+   * A type or a top-level function. Not a Rust {@code impl}: {@code TcpListener} asks for the
+   * struct, whose impl blocks hold its methods.
+   */
+  private static boolean isOuter(Definition d, Outline outline) {
+    if (d.kind() == Definition.Kind.IMPL) {
+      return false;
+    }
+    return d.kind().isType() || !isMember(d, outline);
   }
 
   /** A method, or a function inside another definition (a class, a function). */

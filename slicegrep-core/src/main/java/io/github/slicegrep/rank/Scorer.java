@@ -52,6 +52,13 @@ public final class Scorer {
   static final double VENDOR_PENALTY = 0.3;
   /** Per-language tables repeat every word of what they translate, once per language. */
   static final double LOCALE_PENALTY = 0.3;
+  /**
+   * Windows-only code, when the query does not ask for Windows: most questions mean the code
+   * that runs on POSIX systems, which libuv's and tokio's Windows twins outranked.
+   */
+  static final double WINDOWS_PENALTY = 0.5;
+  private static final Pattern ASKS_FOR_WINDOWS =
+      Pattern.compile("(?i)\\b(?:windows|win32|win64|winapi|msvc|iocp|mingw)\\b");
   /** Documentation, data and configuration files talk about code; the reader asked for code. */
   static final double PROSE_PENALTY = 0.5;
   /** A slice that is mostly comment explains code without being it. */
@@ -95,6 +102,8 @@ public final class Scorer {
   static final Pattern DECLARATION_FILE = Pattern.compile("\\.d\\.[mc]?ts$");
 
   private final Query query;
+  /** Whether the query names Windows, so that its Windows-only code is not demoted. */
+  private final boolean asksForWindows;
   private final FragmentStats stats;
   private final Function<SourceFile, Outline> outlines;
   private final Relevance relevance;
@@ -122,6 +131,7 @@ public final class Scorer {
       Query query, FragmentStats stats, Function<SourceFile, Outline> outlines,
       Relevance relevance, Function<SourceFile, FileFacts> facts) {
     this.query = query;
+    this.asksForWindows = ASKS_FOR_WINDOWS.matcher(query.text()).find();
     this.facts = facts;
     this.stats = stats;
     this.outlines = outlines;
@@ -243,7 +253,7 @@ public final class Scorer {
 
   private Signals signals(Region region) {
     List<String> reasons = new ArrayList<>();
-    double[] factors = new double[10];
+    double[] factors = new double[12]; // room for every factor below at once
     int applied = 0;
     BitSet fragments = region.fragments();
     int distinct = fragments.cardinality();
@@ -295,6 +305,10 @@ public final class Scorer {
     if (known.vendored) {
       factors[applied++] = VENDOR_PENALTY;
       reasons.add("vendor_demoted");
+    }
+    if (known.windows && !asksForWindows) {
+      factors[applied++] = WINDOWS_PENALTY;
+      reasons.add("windows_demoted");
     }
     if (known.locale) {
       factors[applied++] = LOCALE_PENALTY;

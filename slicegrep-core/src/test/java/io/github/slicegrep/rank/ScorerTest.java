@@ -132,6 +132,49 @@ class ScorerTest {
   }
 
   @Test
+  void aRustStructIsTheDefinitionBeforeItsImplBlocks() {
+    String body = "    x: u32,\n    y: u32,\n    z: u32,\n";
+    List<Candidate> c =
+        score("RwLock",
+            "lock.rs", "pub struct RwLock {\n" + body + "}\n",
+            "shim.rs", "impl RwLock {\n" + body.replace(": u32", "()") + "}\n");
+    assertTrue(in(c, "shim.rs").reasons().contains("definition"), "an impl names its type");
+    assertTrue(in(c, "lock.rs").score() > in(c, "shim.rs").score(), c.toString());
+  }
+
+  @Test
+  void aConstantIsADefinitionAndAnImportOfItIsNot() {
+    List<Candidate> c =
+        score("ROUNDED",
+            "box.py", "ROUNDED: Box = Box(\n    '+--+'\n)\n",
+            "panel.py", "from .box import ROUNDED\n\nx = 1\n",
+            "panel.js", "const ROUNDED = require('./box')\n",
+            "draw.py", "def draw():\n    ROUNDED = 3\n    return ROUNDED\n");
+    assertTrue(in(c, "box.py").isDefinition());
+    for (String other : List.of("panel.py", "panel.js", "draw.py")) {
+      assertFalse(in(c, other).isDefinition(), other + " only imports it or has a local");
+      assertTrue(in(c, "box.py").score() > in(c, other).score(), other + ": " + c);
+    }
+  }
+
+  @Test
+  void windowsOnlyCodeIsDemotedUnlessTheQueryNamesWindows() {
+    String code = "int uv_udp_recv_start(uv_udp_t* h) {\n  return recvmmsg(h);\n}\n";
+    List<Candidate> c = score("uv_udp_recv_start", "src/unix/udp.c", code, "src/win/udp.c", code,
+        "src/fs_windows.go", code);
+    assertTrue(in(c, "src/win/udp.c").reasons().contains("windows_demoted"));
+    assertTrue(in(c, "src/fs_windows.go").reasons().contains("windows_demoted"));
+    assertFalse(in(c, "src/unix/udp.c").reasons().contains("windows_demoted"));
+    assertTrue(in(c, "src/unix/udp.c").score() > in(c, "src/win/udp.c").score(), c.toString());
+    List<Candidate> asked = score("uv_udp_recv_start|Windows", "src/unix/udp.c", code,
+        "src/win/udp.c", code);
+    assertFalse(in(asked, "src/win/udp.c").reasons().contains("windows_demoted"));
+    assertFalse(PathSignals.isWindowsOnly("src/window.py"), "a window is not Windows");
+    assertFalse(PathSignals.isWindowsOnly("rich/_windows_renderer.py"));
+    assertTrue(PathSignals.isWindowsOnly("rich/_windows.py"));
+  }
+
+  @Test
   void importsAndPrototypesAreDeclarationOnly() {
     List<Candidate> c =
         score("load_config", "a.py", UTIL, "b.py", "from a import load_config\n\n\nx = 1\n",
