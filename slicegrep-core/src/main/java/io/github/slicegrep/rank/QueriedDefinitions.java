@@ -6,6 +6,7 @@ import io.github.slicegrep.outline.Definition;
 import io.github.slicegrep.outline.NamedValues;
 import io.github.slicegrep.outline.Outline;
 import io.github.slicegrep.query.Query;
+import io.github.slicegrep.source.SourceFile;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -47,8 +48,9 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
         String path = query.qualified().get(symbol);
         if (d.definesAsAsked(symbol, path)) {
           symbols.add(symbol);
-          strength = Math.max(strength, strength(d.name(), symbol, path,
-              isOuter(d, outline)));
+          if (!delegates(d, region.file())) {
+            strength = Math.max(strength, strength(d.name(), symbol, path, isOuter(d, outline)));
+          }
         }
       }
     }
@@ -89,6 +91,38 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
       return false;
     }
     return d.kind().isType() || !isMember(d, outline);
+  }
+
+  /** Code lines at most in a body that only hands its call on. */
+  private static final int WRAPPER_LINES = 3;
+
+  /**
+   * A function whose short body calls a member of its own name ({@code func Run(addr) { return
+   * engine().Run(addr) }}): a shortcut to the thing, not the thing, however outer it stands.
+   */
+  private static boolean delegates(Definition d, SourceFile file) {
+    if (d.kind().isContainer()) {
+      return false;
+    }
+    int code = 0;
+    boolean calls = false;
+    String call = d.name() + "(";
+    for (int n = d.headerLine() + 1; n <= d.endLine() && n <= file.lineCount(); n++) {
+      String line = file.line(n).strip();
+      if (line.isEmpty() || line.equals("}") || line.equals("end")) {
+        continue;
+      }
+      if (++code > WRAPPER_LINES) {
+        return false;
+      }
+      int at = line.indexOf(call);
+      while (at > 0 && !calls) {
+        char before = line.charAt(at - 1);
+        calls = before == '.' || before == ':' || before == '>';
+        at = line.indexOf(call, at + 1);
+      }
+    }
+    return calls;
   }
 
   /** A method, or a function inside another definition (a class, a function). */

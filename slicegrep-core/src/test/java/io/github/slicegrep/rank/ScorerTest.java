@@ -158,6 +158,20 @@ class ScorerTest {
   }
 
   @Test
+  void aShortcutThatHandsTheCallOnIsNotTheDefinitionItNames() {
+    List<Candidate> c =
+        score("Run",
+            "gins.go", "package ginS\n\n// Run attaches to a http.Server and starts serving.\n"
+                + "func Run(addr ...string) (err error) {\n\treturn engine().Run(addr...)\n}\n",
+            "gin.go", "package gin\n\n// Run attaches the router to a http.Server and starts serving.\n"
+                + "func (engine *Engine) Run(addr ...string) (err error) {\n"
+                + "\taddress := resolveAddress(addr)\n\tdebugPrint(address)\n"
+                + "\terr = http.ListenAndServe(address, engine.Handler())\n\treturn\n}\n");
+    assertTrue(in(c, "gins.go").isDefinition(), "still a definition of the name");
+    assertTrue(in(c, "gin.go").score() > in(c, "gins.go").score(), c.toString());
+  }
+
+  @Test
   void windowsOnlyCodeIsDemotedUnlessTheQueryNamesWindows() {
     String code = "int uv_udp_recv_start(uv_udp_t* h) {\n  return recvmmsg(h);\n}\n";
     List<Candidate> c = score("uv_udp_recv_start", "src/unix/udp.c", code, "src/win/udp.c", code,
