@@ -23,13 +23,16 @@ import org.jspecify.annotations.Nullable;
  *     typeFactory()} the accessors), and a type or a top-level function rather than a member
  *     ({@code reverse()} the function, not {@code QuerySet.reverse}), unless the query names the
  *     member with what encloses it. A bare name is the thing itself more often than a member that
- *     happens to share its letters.
+ *     happens to share its letters. A shortcut that hands the call on to a member of its own name
+ *     gets neither: it is not the thing.
  */
 record QueriedDefinitions(Set<String> symbols, double strength) {
   /** More for a definition spelled exactly as the query spells the name. */
   static final double EXACT_CASE_STRENGTH = 1.5;
   /** More for a type or a top-level function, or the member a qualified name asks for. */
   static final double OUTER_STRENGTH = 1.5;
+  /** Code lines at most in a body that only hands its call on. */
+  private static final int WRAPPER_LINES = 3;
 
   private static final QueriedDefinitions NONE = new QueriedDefinitions(Set.of(), 1);
 
@@ -92,9 +95,6 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
     }
     return d.kind().isType() || !isMember(d, outline);
   }
-
-  /** Code lines at most in a body that only hands its call on. */
-  private static final int WRAPPER_LINES = 3;
 
   /**
    * A function whose short body calls a member of its own name ({@code func Run(addr) { return
