@@ -3,6 +3,8 @@ package io.github.slicegrep.outline;
 import io.github.slicegrep.source.Language;
 import io.github.slicegrep.source.SourceFile;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -32,52 +34,46 @@ public final class NamedValues {
     }
   }
 
+  private static final Map<Language, Pattern> COMPILED = new ConcurrentHashMap<>();
   private static final String ID = "([A-Za-z_$][\\w$]*)";
-  private static final Pattern PYTHON = Pattern.compile("^\\s*" + ID + "\\s*(?::[^=]*)?=(?!=)");
-  private static final Pattern RUBY = Pattern.compile("^\\s*([A-Z]\\w*)\\s*=(?![=~])");
-  private static final Pattern LUA =
-      Pattern.compile("^\\s*(?:local\\s+)?([A-Za-z_]\\w*)\\s*=(?!=)");
-  private static final Pattern ECMASCRIPT =
-      Pattern.compile(
-          "^\\s*(?:export\\s+)?(?:declare\\s+)?(?:const|let|var)\\s+" + ID
-              + "|^\\s*(?:module\\.)?exports\\.([A-Za-z_$][\\w$]*)\\s*=(?!=)"
-              + "|^\\s*(?:(?:public|private|protected|readonly|declare)\\s+)*static\\s+"
-              + "(?:readonly\\s+)?" + ID + "\\s*[:=?!]");
+  private static final String PYTHON = "^\\s*" + ID + "\\s*(?::[^=]*)?=(?!=)";
+  private static final String RUBY = "^\\s*([A-Z]\\w*)\\s*=(?![=~])";
+  private static final String LUA =
+      "^\\s*(?:local\\s+)?([A-Za-z_]\\w*)\\s*=(?!=)";
+  private static final String ECMASCRIPT =
+      "^\\s*(?:export\\s+)?(?:declare\\s+)?(?:const|let|var)\\s+" + ID
+          + "|^\\s*(?:module\\.)?exports\\.([A-Za-z_$][\\w$]*)\\s*=(?!=)"
+          + "|^\\s*(?:(?:public|private|protected|readonly|declare)\\s+)*static\\s+"
+          + "(?:readonly\\s+)?" + ID + "\\s*[:=?!]";
   /** A field with a modifier that makes it a constant or shared: static, final, const. */
-  private static final Pattern JAVA_LIKE =
-      Pattern.compile(
-          "^\\s*(?:@\\w+(?:\\([^)]*\\))?\\s+)*(?:[\\w<>\\[\\]?,.]+\\s+)*?"
-              + "\\b(?:static|final|const|readonly)\\b[^=;(){}]*?\\s([A-Za-z_]\\w*)\\s*(?:=|;)");
-  private static final Pattern VAL_LIKE =
-      Pattern.compile("^\\s*(?:[@\\w]+\\s+)*?(?:val|var|let)\\s+([A-Za-z_]\\w*)");
-  private static final Pattern DART =
-      Pattern.compile(
-          "^\\s*(?:static\\s+)?(?:const|final|var)\\s+(?:[\\w<>?,]+\\s+)?([A-Za-z_]\\w*)\\s*=");
-  private static final Pattern GO = Pattern.compile("^\\s*(?:var|const)\\s+([A-Za-z_]\\w*)");
+  private static final String JAVA_LIKE =
+      "^\\s*(?:@\\w+(?:\\([^)]*\\))?\\s+)*(?:[\\w<>\\[\\]?,.]+\\s+)*?"
+          + "\\b(?:static|final|const|readonly)\\b[^=;(){}]*?\\s([A-Za-z_]\\w*)\\s*(?:=|;)";
+  private static final String VAL_LIKE =
+      "^\\s*(?:[@\\w]+\\s+)*?(?:val|var|let)\\s+([A-Za-z_]\\w*)";
+  private static final String DART =
+      "^\\s*(?:static\\s+)?(?:const|final|var)\\s+(?:[\\w<>?,]+\\s+)?([A-Za-z_]\\w*)\\s*=";
+  private static final String GO = "^\\s*(?:var|const)\\s+([A-Za-z_]\\w*)";
   /** A name at the start of a line inside Go's {@code const (} or {@code var (} block. */
   private static final Pattern GO_IN_BLOCK =
       Pattern.compile("^\\s+([A-Za-z_]\\w*)\\s*(?:,\\s*\\w+\\s*)*(?:[\\w.\\[\\]*]+\\s*)?(?:=|$)");
   private static final Pattern GO_BLOCK = Pattern.compile("^(?:const|var)\\s*\\(\\s*(?://.*)?$");
-  private static final Pattern RUST =
-      Pattern.compile(
-          "^\\s*(?:pub(?:\\([^)]*\\))?\\s+)?(?:const|static)\\s+(?:mut\\s+)?([A-Za-z_]\\w*)\\s*:");
-  private static final Pattern C_LIKE =
-      Pattern.compile(
-          "^\\s*#\\s*define\\s+([A-Za-z_]\\w*)"
-              + "|^(?:(?:static|extern|const|constexpr|volatile|unsigned|signed|struct|enum|"
-              + "inline)\\s+)*[A-Za-z_][\\w:<>]*(?:\\s*\\*+\\s*|\\s+)(?:const\\s+)?"
-              + "([A-Za-z_]\\w*)\\s*(?:\\[[^\\]]*\\]\\s*)*(?:=|;)");
-  private static final Pattern PHP =
-      Pattern.compile(
-          "\\bconst\\s+([A-Za-z_]\\w*)\\s*=|\\bdefine\\(\\s*['\"]([A-Za-z_]\\w*)['\"]");
-  private static final Pattern BASH =
-      Pattern.compile(
-          "^\\s*(?:export\\s+|readonly\\s+|declare\\s+(?:-\\w+\\s+)*)?([A-Za-z_]\\w*)=");
+  private static final String RUST =
+      "^\\s*(?:pub(?:\\([^)]*\\))?\\s+)?(?:const|static)\\s+(?:mut\\s+)?([A-Za-z_]\\w*)\\s*:";
+  private static final String C_LIKE =
+      "^\\s*#\\s*define\\s+([A-Za-z_]\\w*)"
+          + "|^(?:(?:static|extern|const|constexpr|volatile|unsigned|signed|struct|enum|"
+          + "inline)\\s+)*[A-Za-z_][\\w:<>]*(?:\\s*\\*+\\s*|\\s+)(?:const\\s+)?"
+          + "([A-Za-z_]\\w*)\\s*(?:\\[[^\\]]*\\]\\s*)*(?:=|;)";
+  private static final String PHP =
+      "\\bconst\\s+([A-Za-z_]\\w*)\\s*=|\\bdefine\\(\\s*['\"]([A-Za-z_]\\w*)['\"]";
+  private static final String BASH =
+      "^\\s*(?:export\\s+|readonly\\s+|declare\\s+(?:-\\w+\\s+)*)?([A-Za-z_]\\w*)=";
   /** A name bound to what another module exports is an import, declared there, not here. */
   private static final Pattern IMPORTED =
       Pattern.compile(
           "=\\s*(?:await\\s+)?(?:require|import)\\s*\\(|\\bimportlib\\.import_module\\(");
-  private static final Pattern ELIXIR = Pattern.compile("^\\s*@([a-z_]\\w*)\\s");
+  private static final String ELIXIR = "^\\s*@([a-z_]\\w*)\\s";
 
   /**
    * Words the patterns above would take for a declared name: statements and keywords ({@code
@@ -153,7 +149,16 @@ public final class NamedValues {
     return false;
   }
 
+  /**
+   * The pattern for {@code language}, compiled on its first use: a process that searches one
+   * language compiles none of the others (start-up counts, issue 21).
+   */
   private static @Nullable Pattern pattern(Language language) {
+    String regex = regex(language);
+    return regex == null ? null : COMPILED.computeIfAbsent(language, l -> Pattern.compile(regex));
+  }
+
+  private static @Nullable String regex(Language language) {
     return switch (language) {
       case PYTHON -> PYTHON;
       case RUBY -> RUBY;
