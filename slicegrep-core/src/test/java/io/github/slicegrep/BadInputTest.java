@@ -297,6 +297,26 @@ class BadInputTest {
   }
 
   @Test
+  void aLineOfThousandsOfWordsNeitherEndsTheSearchNorHidesTheFunctionsAfterIt() {
+    // Broken code falls to the heuristic outline, whose header patterns recursed once per word:
+    // a stray line of words in one file overflowed the stack and ended the whole search.
+    StringBuilder words = new StringBuilder();
+    for (int i = 0; i < 3000; i++) {
+      words.append("static w").append(i).append(' ');
+    }
+    Fixture.in(dir)
+        .file("table.go", words + "\n\nfunc lookup(i int) int {\n\treturn i\n}\n")
+        .file("Words.java", "class Words {\n  " + words + "\n  static int lookup(int i) {\n"
+            + "    return i;\n  }\n}\n");
+    Result r = search(dir, "lookup", Options.defaults());
+    assertTrue(r.chunks().stream().anyMatch(c -> c.file().equals("table.go")
+        && c.rankReasons().contains("definition")), r.render());
+    assertTrue(r.chunks().stream().anyMatch(c -> c.file().equals("Words.java")), r.render());
+    Result question = search(dir, "how does the lookup of words work", Options.defaults());
+    assertFalse(question.chunks().isEmpty(), question.render());
+  }
+
+  @Test
   void fileNamesWithSpacesNewlinesAndNonUtf8BytesAreSearchedOrSkippedCleanly()
       throws Exception {
     Fixture tree = treeWithTarget().file("with space.py", "def find_needle_space(): pass\n");

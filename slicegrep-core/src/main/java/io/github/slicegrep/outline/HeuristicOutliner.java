@@ -22,6 +22,12 @@ public final class HeuristicOutliner implements Outliner {
    * a record with a dozen components, short enough that a false header cannot reach far.
    */
   private static final int MAX_SIGNATURE_LINES = 30;
+  /**
+   * Longer lines are not read as a definition's header: no header is that long, and the header
+   * patterns' repeated groups recurse once per word in java.util.regex, so a line of thousands of
+   * words (a table, a long string) overflowed the stack and ended the whole search.
+   */
+  static final int MAX_HEADER_CHARS = 500;
 
   private static final Pattern TYPE =
       Pattern.compile(
@@ -102,7 +108,8 @@ public final class HeuristicOutliner implements Outliner {
     for (int line = 1; line <= n; line++) {
       String text = file.line(line);
       String trimmed = text.strip();
-      if (trimmed.isEmpty() || braces.startsInComment(line) || isCommentLine(file, trimmed)) {
+      if (trimmed.isEmpty() || trimmed.length() > MAX_HEADER_CHARS
+          || braces.startsInComment(line) || isCommentLine(file, trimmed)) {
         continue;
       }
       Header header = braceHeader(file.language(), trimmed);

@@ -34,6 +34,11 @@ public final class NamedValues {
     }
   }
 
+  /**
+   * Longer lines are data, not a declaration; and the patterns' repeated groups recurse once per
+   * word in java.util.regex, so a line of thousands of words would overflow the stack.
+   */
+  static final int MAX_DECLARATION_CHARS = 300;
   private static final Map<Language, Pattern> COMPILED = new ConcurrentHashMap<>();
   private static final String ID = "([A-Za-z_$][\\w$]*)";
   private static final String PYTHON = "^\\s*" + ID + "\\s*(?::[^=]*)?=(?!=)";
@@ -99,6 +104,9 @@ public final class NamedValues {
       return null; // a function's local, or the header of a class (its name is no value)
     }
     String text = file.line(line);
+    if (text.length() > MAX_DECLARATION_CHARS) {
+      return null;
+    }
     if (inside == null && file.language().syntax() != Language.Syntax.BRACES
         && !text.isEmpty() && Character.isWhitespace(text.charAt(0))) {
       return null; // indented at top level: inside a call's arguments (name="x"), not a statement

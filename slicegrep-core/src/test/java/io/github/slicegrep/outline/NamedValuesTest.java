@@ -109,6 +109,20 @@ class NamedValuesTest {
   }
 
   @Test
+  void endlessLinesOfWordsDeclareNothingAndNeverOverflowTheStack() {
+    for (String ext : List.of("java", "c", "py", "ts", "go", "rs", "kt", "php", "sh", "rb")) {
+      for (String word : List.of("a ", "static a ", "final x<y> ", "@A(b) ", "const ", "a, ")) {
+        String endless = word.repeat(5000 / word.length());
+        assertEquals(List.of(), declared("t." + ext, endless + "\n" + endless + " = 1;\n"),
+            ext + ": " + word);
+      }
+    }
+    String longest = "static final int X = " + "1".repeat(NamedValues.MAX_DECLARATION_CHARS - 22)
+        + ";";
+    assertEquals(List.of("1:X!"), declared("T.java", longest), "a long declaration still counts");
+  }
+
+  @Test
   void aValueIsTheSymbolAsAsked() {
     NamedValues.Declared empty = new NamedValues.Declared("EMPTY", "StringUtils.EMPTY", true);
     assertTrue(empty.isAsAsked("EMPTY", null));
