@@ -317,6 +317,25 @@ class BadInputTest {
   }
 
   @Test
+  void endlessQueriesAndMatchedLinesOfNamePartsNeverOverflowTheStack() {
+    // The query's name patterns, the exact-literal check and the C prototype check recursed once
+    // per part in java.util.regex: a 6,000-character query or matched line ended the search.
+    StringBuilder line = new StringBuilder("needle");
+    while (line.length() < 4900) {
+      line.append(" int *a");
+    }
+    Fixture.in(dir)
+        .file("long.c", "int x = 1;\n" + line + ";\nint needle(void) { return 1; }\n")
+        .file("dots.py", "needle = 1\n" + "a.".repeat(2400) + "needle\n");
+    assertFalse(search(dir, "how is the needle found", Options.defaults()).chunks().isEmpty());
+    for (String part : List.of("a.", "a::", "a->", "a-b ", "x?y ", "a() ", "a, ")) {
+      String endless = part.repeat(6000 / part.length());
+      search(dir, endless, Options.defaults());
+      search(dir, "where is " + endless, Options.defaults());
+    }
+  }
+
+  @Test
   void fileNamesWithSpacesNewlinesAndNonUtf8BytesAreSearchedOrSkippedCleanly()
       throws Exception {
     Fixture tree = treeWithTarget().file("with space.py", "def find_needle_space(): pass\n");

@@ -22,6 +22,11 @@ final class RequiredLiteral {
   static final int MAX_OPTIONALS = 3;
 
   private static final Pattern EXACT_REGEX = Pattern.compile("(?:[A-Za-z0-9_ \\-]\\??)+");
+  /**
+   * Longer fragments are matched as regexes: java.util.regex recurses once per character in the
+   * check above, and a pasted paragraph overflowed the stack.
+   */
+  private static final int MAX_EXACT_REGEX = 1000;
 
   private RequiredLiteral() {}
 
@@ -42,7 +47,8 @@ final class RequiredLiteral {
         return Optional.empty();
       }
       spellings = List.of(text);
-    } else if (fragment.kind() == Fragment.Kind.REGEX && EXACT_REGEX.matcher(text).matches()) {
+    } else if (fragment.kind() == Fragment.Kind.REGEX && text.length() <= MAX_EXACT_REGEX
+        && EXACT_REGEX.matcher(text).matches()) {
       spellings = spellings(text);
       if (spellings.isEmpty()) {
         return Optional.empty();

@@ -31,7 +31,7 @@ final class PlainEnglish {
   private static final Pattern CODE_NAME =
       Pattern.compile(
           "\\boperator\\s*(?:\\[\\]|\\(\\)|[-+*/%^&|~!=<>]{1,3})"
-              + "|[A-Za-z_$][\\w$]*(?:(?:\\.|::|#|->)[A-Za-z_$][\\w$]*)+(?:\\(\\))?"
+              + "|[A-Za-z_$][\\w$]*(?:(?:\\.|::|#|->)[A-Za-z_$][\\w$]*){1,32}(?:\\(\\))?"
               + "|[A-Za-z_$][\\w$]*\\(\\)");
   /** Sentence punctuation at a word's end: a full stop, comma, colon, question mark. */
   private static final Pattern SENTENCE_PUNCTUATION = Pattern.compile("[.,;:!?]+(?=\\s|$)");

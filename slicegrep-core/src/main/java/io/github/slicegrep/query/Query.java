@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Query {
   private static final Pattern QUALIFIED =
-      Pattern.compile("[A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)+");
+      Pattern.compile("[A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*){1,32}");
 
   private final String text;
   private final ImmutableList<Fragment> fragments;

@@ -25,7 +25,7 @@ public final class QueryParser {
 
   private static final Pattern REGEX_META = Pattern.compile("[\\\\^$.|?*+()\\[\\]{}]");
   private static final Pattern IDENTIFIER =
-      Pattern.compile("[A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)*");
+      Pattern.compile("[A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*){0,32}");
   private static final Pattern WORD = Pattern.compile("[A-Za-z_$][\\w$]*");
   private static final Pattern DOLLAR_INSIDE = Pattern.compile("\\$[\\w$]");
   private static final Pattern TEST_WORD =

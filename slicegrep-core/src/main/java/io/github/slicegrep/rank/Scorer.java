@@ -95,7 +95,7 @@ public final class Scorer {
   static final Pattern C_PROTOTYPE_LINE =
       Pattern.compile(
           "^\\s*(?!(?:return|else|case|goto|throw|delete|new|sizeof|co_return)\\b)"
-              + "[A-Za-z_]\\w*(?:\\s+\\**\\s*[A-Za-z_]\\w*|\\s*\\*+\\s*[A-Za-z_]\\w*)+"
+              + "[A-Za-z_]\\w*(?:\\s+\\**\\s*[A-Za-z_]\\w*|\\s*\\*+\\s*[A-Za-z_]\\w*){1,16}"
               + "\\s*\\([^;{}=]*\\)\\s*;\\s*$");
 
   /** TypeScript declaration files: types and signatures only, never a body. */
