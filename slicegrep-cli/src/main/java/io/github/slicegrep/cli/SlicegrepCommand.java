@@ -364,9 +364,17 @@ public final class SlicegrepCommand implements Callable<Integer> {
    */
   static int run(PrintWriter out, PrintWriter err, Invocation invocation, String... args) {
     SlicegrepCommand plain = new SlicegrepCommand(out, err, invocation);
-    int code = PlainArguments.read(args, plain)
-        ? plain.callCatching()
-        : readByPicocli(new SlicegrepCommand(out, err, invocation), args);
+    int code;
+    try {
+      code = PlainArguments.read(args, plain)
+          ? plain.callCatching()
+          : readByPicocli(new SlicegrepCommand(out, err, invocation), args);
+    } catch (StackOverflowError e) {
+      // A pattern that recursed too deep on some input: a bug to report, not a stack dump.
+      err.println("slicegrep: internal error: the search overflowed the stack on this query or"
+          + " one of its files; please report the query");
+      code = EXIT_ERROR;
+    }
     out.flush();
     err.flush();
     return code;

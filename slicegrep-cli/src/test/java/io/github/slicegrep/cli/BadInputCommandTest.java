@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,5 +117,20 @@ class BadInputCommandTest {
     List<String> files = json.path("chunks").findValuesAsText("file");
     assertTrue(files.containsAll(List.of("with space.py", "new\nline.py",
         "quote\"tab\t.py")), files.toString());
+  }
+
+  @Test
+  void anOverflowedStackIsAClearErrorNotAStackDump() throws IOException {
+    Path file = Files.writeString(dir.resolve("a.py"), "def needle():\n    return 1\n");
+    Invocation overflowing = new Invocation(Map.of(), null, false, (root, index) -> {
+      throw new StackOverflowError();
+    }, false);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = SlicegrepCommand.run(new PrintWriter(out), new PrintWriter(err), overflowing,
+        file.toString(), "needle", "--no-index");
+    assertEquals(SlicegrepCommand.EXIT_ERROR, code);
+    assertTrue(err.toString().startsWith("slicegrep: internal error: the search overflowed"),
+        err.toString());
   }
 }
