@@ -25,8 +25,10 @@ import org.jspecify.annotations.Nullable;
  *     member with what encloses it. A bare name is the thing itself more often than a member that
  *     happens to share its letters. A shortcut that hands the call on to a member of its own name
  *     gets neither: it is not the thing.
+ * @param first the first definition with a body, in the outline's order, of a queried symbol:
+ *     the header a cut of the region keeps; null when none (a constant's line is a hit already)
  */
-record QueriedDefinitions(Set<String> symbols, double strength) {
+record QueriedDefinitions(Set<String> symbols, double strength, @Nullable Definition first) {
   /** More for a definition spelled exactly as the query spells the name. */
   static final double EXACT_CASE_STRENGTH = 1.5;
   /** More for a type or a top-level function, or the member a qualified name asks for. */
@@ -34,7 +36,7 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
   /** Code lines at most in a body that only hands its call on. */
   private static final int WRAPPER_LINES = 3;
 
-  private static final QueriedDefinitions NONE = new QueriedDefinitions(Set.of(), 1);
+  private static final QueriedDefinitions NONE = new QueriedDefinitions(Set.of(), 1, null);
 
   static QueriedDefinitions of(Query query, Region region, Outline outline) {
     if (query.symbols().isEmpty()) {
@@ -42,6 +44,7 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
     }
     Set<String> symbols = new LinkedHashSet<>();
     double strength = 1;
+    Definition first = null;
     for (Definition d : outline.definitions()) {
       if (d.headerLine() < region.start() || d.headerLine() > region.end()
           || d.declarationOnly()) {
@@ -51,6 +54,7 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
         String path = query.qualified().get(symbol);
         if (d.definesAsAsked(symbol, path)) {
           symbols.add(symbol);
+          first = first == null ? d : first;
           if (!delegates(d, region.file())) {
             strength = Math.max(strength, strength(d.name(), symbol, path, isOuter(d, outline)));
           }
@@ -71,7 +75,7 @@ record QueriedDefinitions(Set<String> symbols, double strength) {
         }
       }
     }
-    return symbols.isEmpty() ? NONE : new QueriedDefinitions(symbols, strength);
+    return symbols.isEmpty() ? NONE : new QueriedDefinitions(symbols, strength, first);
   }
 
   /**

@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Scores regions: a base relevance (BM25, see {@link Relevance}), then named signals that move
@@ -334,7 +335,7 @@ public final class Scorer {
             : symbolsUsed(region, outline, known, symbolCalls, references);
     return new Signals(
         Arrays.copyOf(factors, applied), reasons, test, defines, references, calls,
-        focus(region, outline, defines, total));
+        focus(region, definitions.first(), total));
   }
 
   /**
@@ -342,13 +343,9 @@ public final class Scorer {
    * inside it (not the header of the region's enclosing definition, which may be a big outer
    * function), else the hit with the most distinct fragments around it (the first on ties).
    */
-  private static int[] focus(
-      Region region, Outline outline, Set<String> defines, int fragmentCount) {
-    for (Definition d : defines.isEmpty() ? List.<Definition>of() : outline.definitions()) {
-      if (d.headerLine() >= region.start() && d.headerLine() <= region.end()
-          && !d.declarationOnly() && defines.stream().anyMatch(d.name()::equalsIgnoreCase)) {
-        return new int[] {d.headerLine(), Math.min(d.endLine(), region.end())};
-      }
+  private static int[] focus(Region region, @Nullable Definition queried, int fragmentCount) {
+    if (queried != null) {
+      return new int[] {queried.headerLine(), Math.min(queried.endLine(), region.end())};
     }
     // The hits within FOCUS_RADIUS lines of each hit, as a window sliding down the sorted
     // hits, with a count per fragment: linear where comparing every pair was quadratic in the
