@@ -48,6 +48,10 @@ const LOG_OPTIONS_AOT = ['-Xlog:disable', '-Xlog:all=error,aot*=off,cds*=off:std
 const FIRST_AOT_JAVA = 24;
 // A lock older than this was left by a killed run: the next run may write the cache.
 const STALE_LOCK_MS = 10 * 60 * 1000;
+// The run that writes the class archive (or records the AOT cache) searches a second time,
+// unseen, once its answer is out, so the archive also holds the path of the calls after it: the
+// first call on a tree writes its index, later ones read it (SlicegrepCommand.REHEARSAL_PROPERTY).
+const REHEARSE = '-Dslicegrep.rehearse=true';
 // Set in the environment of the detached helper that assembles an AOT cache.
 const AOT_CREATE_VARIABLE = 'SLICEGREP_NPM_AOT_CREATE';
 
@@ -247,7 +251,7 @@ function classCache(env, java, version, inProcess, entry) {
     const tmp = `${file}.tmp${process.pid}`;
     if (!aot) {
       // The JVM writes the archive at exit; it is renamed into place once complete.
-      return { log, options: [`-XX:ArchiveClassesAtExit=${tmp}`], finish: () => {
+      return { log, options: [`-XX:ArchiveClassesAtExit=${tmp}`, REHEARSE], finish: () => {
         try {
           if (mtimeMs(tmp) >= 0 && fs.statSync(tmp).size > 0) {
             fs.renameSync(tmp, file);
@@ -264,7 +268,7 @@ function classCache(env, java, version, inProcess, entry) {
     // the record by a detached helper (about a second of a JVM) so this run does not wait for it.
     const conf = `${tmp}.conf`;
     return { log, options: ['-XX:AOTMode=record', `-XX:AOTConfiguration=${conf}`,
-      '-XX:+UnlockDiagnosticVMOptions', '-XX:-DisplayVMOutput'], finish: (jvm) => {
+      '-XX:+UnlockDiagnosticVMOptions', '-XX:-DisplayVMOutput', REHEARSE], finish: (jvm) => {
       try {
         if (mtimeMs(conf) < 0) {
           unlock();

@@ -77,7 +77,7 @@ public final class FileMap {
         Comparator.<Integer>comparingInt(functionDepths::get)
             .thenComparingInt(i -> entries.get(i).depth())
             .thenComparingInt(i -> entries.get(i).line()));
-    this.byImportance = order.stream().map(entries::get).collect(ImmutableList.toImmutableList());
+    this.byImportance = ImmutableList.copyOf(order.stream().map(entries::get).toList());
   }
 
   /**

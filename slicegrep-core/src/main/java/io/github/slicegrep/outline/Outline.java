@@ -9,6 +9,16 @@ import org.jspecify.annotations.Nullable;
 
 /** The definitions of one file, ordered by start line (outer before inner on ties). */
 public final class Outline {
+  /**
+   * By first line, the longer of two that start together first. Written out: the JDK's comparator
+   * combinators spin lambda classes of their own at run time, which no class-data archive keeps.
+   * Declared before {@link #EMPTY}, whose construction sorts with it.
+   */
+  private static final Comparator<Definition> OUTER_FIRST =
+      (a, b) -> a.startLine() != b.startLine()
+          ? Integer.compare(a.startLine(), b.startLine())
+          : Integer.compare(b.endLine(), a.endLine());
+
   private static final Outline EMPTY = new Outline(List.of());
 
   private final ImmutableList<Definition> definitions;
@@ -21,12 +31,9 @@ public final class Outline {
   private volatile int @Nullable [] innermost;
 
   private Outline(List<Definition> definitions) {
-    this.definitions =
-        ImmutableList.sortedCopyOf(
-            Comparator.comparingInt(Definition::startLine)
-                .thenComparing(Comparator.comparingInt(Definition::endLine).reversed()),
-            definitions);
+    this.definitions = ImmutableList.sortedCopyOf(OUTER_FIRST, definitions);
   }
+
 
   public static Outline of(List<Definition> definitions) {
     return definitions.isEmpty() ? EMPTY : new Outline(definitions);
@@ -105,7 +112,7 @@ public final class Outline {
   public List<Definition> named(String name) {
     return definitions.stream()
         .filter(d -> d.name().equalsIgnoreCase(name))
-        .collect(ImmutableList.toImmutableList());
+        .toList();
   }
 
   /**

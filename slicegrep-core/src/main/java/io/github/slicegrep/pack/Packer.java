@@ -87,10 +87,7 @@ public final class Packer {
       p.omit(d, d.region().start(), d.region().end(), Omission.DUPLICATE);
     }
     List<Piece> shown = new ArrayList<>(p.pieces);
-    shown.sort(
-        Comparator.comparingDouble((Piece x) -> -x.candidate().score())
-            .thenComparing(x -> x.candidate().file())
-            .thenComparingInt(Piece::start));
+    shown.sort(BEST_PIECE_FIRST);
     List<Omission> omissions = new ArrayList<>(p.omitted);
     omissions.sort(BEST_OMISSION_FIRST);
     List<Omission> below = new ArrayList<>(unranked);
@@ -124,6 +121,20 @@ public final class Packer {
     return new Packing(shown, listed,
         new OmittedMore(moreRegions, (int) Math.min(Integer.MAX_VALUE, moreTokens)));
   }
+
+  /**
+   * By score, then file and first line. Written out, as the next: the JDK's comparator
+   * combinators spin lambda classes of their own at run time, which no class-data archive keeps.
+   */
+  private static final Comparator<Piece> BEST_PIECE_FIRST =
+      (a, b) -> {
+        int byScore = Double.compare(-a.candidate().score(), -b.candidate().score());
+        if (byScore != 0) {
+          return byScore;
+        }
+        int byFile = a.candidate().file().compareTo(b.candidate().file());
+        return byFile != 0 ? byFile : Integer.compare(a.start(), b.start());
+      };
 
   /**
    * By score, then file and first line. Written out rather than composed from key extractors:

@@ -127,7 +127,7 @@ public final class Query {
 
   /** The fragments' texts, in order. */
   public List<String> fragmentTexts() {
-    return fragments.stream().map(Fragment::text).collect(ImmutableList.toImmutableList());
+    return fragments.stream().map(Fragment::text).toList();
   }
 
   /**

@@ -200,11 +200,20 @@ final class BlockSelection {
       return statistics.score(span);
     }
 
-    /** Best first; ties by path and line, so that the choice never depends on thread order. */
+    /**
+     * Worst first; ties by path and line, so that the choice never depends on thread order.
+     * Written out: the JDK's comparator combinators spin lambda classes of their own at run time,
+     * which no class-data archive keeps.
+     */
     static final Comparator<Scored> WORST_FIRST =
-        Comparator.comparingDouble(Scored::score)
-            .thenComparing((Scored s) -> s.file().relativePath(), Comparator.reverseOrder())
-            .thenComparing(Scored::startLine, Comparator.reverseOrder());
+        (a, b) -> {
+          int byScore = Double.compare(a.score(), b.score());
+          if (byScore != 0) {
+            return byScore;
+          }
+          int byPath = b.file().relativePath().compareTo(a.file().relativePath());
+          return byPath != 0 ? byPath : Integer.compare(b.startLine(), a.startLine());
+        };
   }
 
   /**
