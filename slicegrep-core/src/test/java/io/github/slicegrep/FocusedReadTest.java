@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.slicegrep.pack.Packer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -288,6 +289,11 @@ class FocusedReadTest {
         cut.stream().filter(o -> o.lineStart() != 1).findFirst().get().lineStart());
     assertEquals(302, cut.stream().mapToInt(Omission::lineEnd).max().getAsInt());
     assertTrue(r.render().contains("[huge.py:" + c.lineStart() + "-" + c.lineEnd() + " "));
+    // The shown cut holds the only match: the rest keeps half the chunk's score, so that a
+    // region not seen at all with a score near the chunk's is listed before it.
+    for (Omission o : cut) {
+      assertEquals(c.score() * Packer.REST_BASE_SHARE, o.score(), 1e-9, o.toString());
+    }
   }
 
   @Test
