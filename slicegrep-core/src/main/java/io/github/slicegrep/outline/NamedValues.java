@@ -58,7 +58,12 @@ public final class NamedValues {
       "^\\s*(?:[@\\w]+\\s+)*?(?:val|var|let)\\s+([A-Za-z_]\\w*)";
   private static final String DART =
       "^\\s*(?:static\\s+)?(?:const|final|var)\\s+(?:[\\w<>?,]+\\s+)?([A-Za-z_]\\w*)\\s*=";
-  private static final String GO = "^\\s*(?:var|const)\\s+([A-Za-z_]\\w*)";
+  /**
+   * Go's {@code var} and {@code const}, and a {@code type} that is neither struct nor interface
+   * ({@code type HandlerFunc func(*Context)}, {@code type H map[string]any}): the outline holds
+   * only those two kinds, so gin's {@code HandlerFunc} had no definition at all.
+   */
+  private static final String GO = "^\\s*(?:var|const|type)\\s+([A-Za-z_]\\w*)";
   /** A name at the start of a line inside Go's {@code const (} or {@code var (} block. */
   private static final Pattern GO_IN_BLOCK =
       Pattern.compile("^\\s+([A-Za-z_]\\w*)\\s*(?:,\\s*\\w+\\s*)*(?:[\\w.\\[\\]*]+\\s*)?(?:=|$)");

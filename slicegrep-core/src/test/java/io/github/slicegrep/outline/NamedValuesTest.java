@@ -79,7 +79,8 @@ class NamedValuesTest {
   @Test
   void goBlocksRustConstantsAndCMacros() {
     assertEquals(
-        List.of("1:Version!", "3:ModeDebug!", "4:ModeRelease!", "6:counter!"),
+        List.of("1:Version!", "3:ModeDebug!", "4:ModeRelease!", "6:counter!", "11:HandlerFunc!",
+            "12:H!"),
         declared("mode.go", String.join("\n",
             "const Version = \"1.0\"",
             "const (",
@@ -90,6 +91,12 @@ class NamedValuesTest {
             "func f() {",
             "\tvar local = 1",
             "\t_ = local",
+            "}",
+            // a struct or interface type is in the outline: only other types are values here
+            "type HandlerFunc func(*Context)",
+            "type H map[string]any",
+            "type Engine struct {",
+            "\tname string",
             "}")));
     assertEquals(
         List.of("1:MAX_BUF!", "2:COUNT!"),
