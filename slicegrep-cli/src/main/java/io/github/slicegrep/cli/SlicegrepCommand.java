@@ -453,7 +453,7 @@ public final class SlicegrepCommand implements Callable<Integer> {
    * cache) after a build: that run then searches once more, unseen, so that the archive also holds
    * what the calls after it take. The first call on a tree writes its index and every later one
    * reads it; archived from the first alone, a later call linked the reading path's lambdas
-   * afresh (rich, `def render_lines`: 322 against 301 ms, docs/RESULTS.md).
+   * afresh (rich, `def render_lines`, alternating: 275 against 267 ms, docs/RESULTS.md).
    */
   static final String REHEARSAL_PROPERTY = "slicegrep.rehearse";
 

@@ -34,7 +34,6 @@ public final class Outline {
     this.definitions = ImmutableList.sortedCopyOf(OUTER_FIRST, definitions);
   }
 
-
   public static Outline of(List<Definition> definitions) {
     return definitions.isEmpty() ? EMPTY : new Outline(definitions);
   }

@@ -49,7 +49,7 @@ public final class Packer {
    * 0.557 / 0.535, x2 0.611 / 0.564 / 0.544, x4 0.608 / 0.559 / 0.543, first whatever their
    * score 0.605 / 0.557 / 0.539).
    */
-  public static final double SHOWN_FILE_LIFT = 2.0;
+  static final double SHOWN_FILE_LIFT = 2.0;
   /**
    * The best omissions listed by name; beyond them only those in a file shown are, and the
    * rest are counted (SPEC 7: enough for a caller to retry, not thousands of ranges).
@@ -330,9 +330,7 @@ public final class Packer {
     }
     double share = (double) inside / Math.max(1, hits.size());
     double score = c.score() * (REST_BASE_SHARE + (1 - REST_BASE_SHARE) * share);
-    SourceFile file = c.region().file();
-    omitted.add(new Omission(c.file(), start, end, Tokens.estimate(file, start, end), score,
-        c.reasons(), Omission.TRUNCATED));
+    omitted.add(omission(c, start, end, score, Omission.TRUNCATED));
   }
 
   private void add(Piece piece) {
@@ -347,8 +345,12 @@ public final class Packer {
 
   /** Lines {@code start..end} of a candidate as an omission, with its score and reasons. */
   public static Omission omission(Candidate c, int start, int end, String why) {
+    return omission(c, start, end, c.score(), why);
+  }
+
+  private static Omission omission(Candidate c, int start, int end, double score, String why) {
     SourceFile file = c.region().file();
     return new Omission(
-        c.file(), start, end, Tokens.estimate(file, start, end), c.score(), c.reasons(), why);
+        c.file(), start, end, Tokens.estimate(file, start, end), score, c.reasons(), why);
   }
 }
