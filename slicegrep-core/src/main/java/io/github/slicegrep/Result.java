@@ -23,8 +23,9 @@ import java.util.Map;
  * @param filesMatched files with at least one match
  * @param budget the token budget (0 = unlimited)
  * @param deduped duplicate regions removed
- * @param omitted matched regions not shown and listed, best first: at least the best 50 and
- *     every omitted region of a file with a chunk shown
+ * @param omitted matched regions not shown and listed, best first (one in a file with a chunk
+ *     shown counted at twice its score for this order: where to read on): at least the best 50
+ *     and every omitted region of a file with a chunk shown
  * @param omittedTokens tokens of the listed omitted regions
  * @param files files ranked by their regions' scores (directory mode; empty otherwise)
  * @param omittedMore the omitted regions beyond those listed, counted and their tokens estimated
