@@ -123,7 +123,8 @@ class LauncherClassCacheTest {
   private List<String> expected17(String... cacheOptions) {
     List<String> expected = new java.util.ArrayList<>(List.of("-Xlog:disable",
         "-Xlog:all=error:stderr", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-        "-XX:CICompilerCount=1", "-XX:+UseTransparentHugePages", "-XX:+UnlockDiagnosticVMOptions",
+        "-XX:CICompilerCount=1", "-XX:-UsePerfData", "-XX:+UseTransparentHugePages",
+        "-XX:+UnlockDiagnosticVMOptions",
         "-XX:ArchiveRelocationMode=0"));
     expected.addAll(List.of(cacheOptions));
     expected.addAll(List.of(
