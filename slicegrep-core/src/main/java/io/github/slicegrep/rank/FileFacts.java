@@ -2,6 +2,7 @@ package io.github.slicegrep.rank;
 
 import io.github.slicegrep.source.Language;
 import io.github.slicegrep.source.SourceFile;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -22,6 +23,8 @@ public final class FileFacts {
   final boolean vendored;
   final boolean locale;
   final boolean windows;
+  /** The version folder the file lies in ({@code v3/}), 0 when none. */
+  final int version;
   final boolean declarationFile;
   final boolean cFamily;
   private final SourceFile file;
@@ -40,12 +43,18 @@ public final class FileFacts {
     this.vendored = PathSignals.isVendored(path);
     this.locale = PathSignals.isLocale(path);
     this.windows = PathSignals.isWindowsOnly(path);
+    this.version = PathSignals.versionFolder(path);
     this.declarationFile = Scorer.DECLARATION_FILE.matcher(path).find();
     this.cFamily = file.language() == Language.C || file.language() == Language.CPP;
     int n = file.lineCount() + 1;
     this.kinds = new byte[n];
     this.declarations = new byte[n];
     this.prototypes = new byte[n];
+  }
+
+  /** Whether the file lies in a version's folder ({@code v4/}) and the query names others. */
+  boolean inAnotherVersion(Set<Integer> askedVersions) {
+    return version != 0 && !askedVersions.isEmpty() && !askedVersions.contains(version);
   }
 
   /** Whether the file is a test by its path (a test folder, a test file name). */

@@ -1,7 +1,10 @@
 package io.github.slicegrep.rank;
 
 import com.google.common.collect.ImmutableSet;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -40,6 +43,11 @@ public final class PathSignals {
   private static final Pattern WINDOWS_FILE =
       Pattern.compile("(?:.*[_-](?:windows|win32|win)|win32.*|windows)\\.\\w+");
 
+  private static final Pattern VERSION_DIRECTORY = Pattern.compile("[vV]([1-9][0-9]?)");
+  /** A version a query names: a number of one or two digits standing alone, or after a v. */
+  private static final Pattern ASKED_VERSION =
+      Pattern.compile("(?i)(?<![\\w.])v?([1-9][0-9]?)(?![\\w.])");
+
   private PathSignals() {}
 
   /** Whether {@code relativePath} is Windows-only code: a Windows folder or file suffix. */
@@ -72,6 +80,31 @@ public final class PathSignals {
    */
   public static boolean isExample(String relativePath) {
     return inDirectory(relativePath, EXAMPLE_DIRECTORIES);
+  }
+
+  /**
+   * The version of the folder {@code relativePath} lies in ({@code v3/types.ts}: 3), the
+   * innermost such folder; 0 when none.
+   */
+  public static int versionFolder(String relativePath) {
+    String[] segments = relativePath.split("/");
+    for (int i = segments.length - 2; i >= 0; i--) {
+      Matcher m = VERSION_DIRECTORY.matcher(segments[i]);
+      if (m.matches()) {
+        return Integer.parseInt(m.group(1));
+      }
+    }
+    return 0;
+  }
+
+  /** The versions {@code query} names: "zod 3", "v4", "between 2 and 3". */
+  public static Set<Integer> askedVersions(String query) {
+    Set<Integer> versions = new HashSet<>();
+    Matcher m = ASKED_VERSION.matcher(query);
+    while (m.find()) {
+      versions.add(Integer.parseInt(m.group(1)));
+    }
+    return Set.copyOf(versions);
   }
 
   private static boolean inDirectory(String relativePath, ImmutableSet<String> names) {

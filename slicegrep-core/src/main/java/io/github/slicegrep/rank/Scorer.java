@@ -60,6 +60,8 @@ public final class Scorer {
   static final double WINDOWS_PENALTY = 0.5;
   private static final Pattern ASKS_FOR_WINDOWS =
       Pattern.compile("(?i)\\b(?:windows|win32|win64|winapi|msvc|iocp|mingw)\\b");
+  /** Code in another version's folder ({@code v4/} for "zod 3"): it holds the same words. */
+  static final double OTHER_VERSION_PENALTY = 0.5;
   /** Documentation, data and configuration files talk about code; the reader asked for code. */
   static final double PROSE_PENALTY = 0.5;
   /** A slice that is mostly comment explains code without being it. */
@@ -105,6 +107,8 @@ public final class Scorer {
   private final Query query;
   /** Whether the query names Windows, so that its Windows-only code is not demoted. */
   private final boolean asksForWindows;
+  /** The versions the query names ("zod 3"), whose folders' code is not demoted. */
+  private final Set<Integer> askedVersions;
   private final FragmentStats stats;
   private final Function<SourceFile, Outline> outlines;
   private final Relevance relevance;
@@ -133,6 +137,7 @@ public final class Scorer {
       Relevance relevance, Function<SourceFile, FileFacts> facts) {
     this.query = query;
     this.asksForWindows = ASKS_FOR_WINDOWS.matcher(query.text()).find();
+    this.askedVersions = PathSignals.askedVersions(query.text());
     this.facts = facts;
     this.stats = stats;
     this.outlines = outlines;
@@ -254,7 +259,7 @@ public final class Scorer {
 
   private Signals signals(Region region) {
     List<String> reasons = new ArrayList<>();
-    double[] factors = new double[12]; // room for every factor below at once
+    double[] factors = new double[14]; // room for every factor below at once
     int applied = 0;
     BitSet fragments = region.fragments();
     int distinct = fragments.cardinality();
@@ -310,6 +315,10 @@ public final class Scorer {
     if (known.windows && !asksForWindows) {
       factors[applied++] = WINDOWS_PENALTY;
       reasons.add("windows_demoted");
+    }
+    if (known.inAnotherVersion(askedVersions)) {
+      factors[applied++] = OTHER_VERSION_PENALTY;
+      reasons.add("other_version");
     }
     if (known.locale) {
       factors[applied++] = LOCALE_PENALTY;

@@ -14,11 +14,12 @@ public final class TestRepository {
   private TestRepository() {}
 
   /**
-   * A new repository on branch {@code main} at {@code repo}, with JGit's file-system timing
-   * probe sent to the background so that it does not slow the test.
+   * A new repository on branch {@code main} at {@code repo}. JGit's file-system timing probe
+   * runs first, in the caller's thread: sent to the background, it could still be writing in
+   * {@code .git/objects} when JUnit deleted the temporary folder, failing the test class.
    */
   public static Git init(Path repo) throws Exception {
-    FS.FileStoreAttributes.setBackground(true);
+    FS.FileStoreAttributes.setBackground(false);
     Files.createDirectories(repo);
     return Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call();
   }

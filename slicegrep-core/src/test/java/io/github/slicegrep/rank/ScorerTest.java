@@ -20,6 +20,7 @@ import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Each named signal, alone: present when its condition holds, absent otherwise. */
@@ -186,6 +187,28 @@ class ScorerTest {
     assertFalse(PathSignals.isWindowsOnly("src/window.py"), "a window is not Windows");
     assertFalse(PathSignals.isWindowsOnly("rich/_windows_renderer.py"));
     assertTrue(PathSignals.isWindowsOnly("rich/_windows.py"));
+  }
+
+  /**
+   * zod keeps version 3 under {@code v3/} and version 4 under {@code v4/}: "in zod 3, how do
+   * refine and transform run" found version 4's code first, denser in the same words.
+   */
+  @Test
+  void codeOfAnotherVersionIsDemotedWhenTheQueryNamesOne() {
+    String code = "export function refine(check) {\n  return transform(check);\n}\n";
+    List<Candidate> c = score("refine|zod 3", "v3/types.ts", code, "v4/core/api.ts", code,
+        "src/util.ts", code);
+    assertTrue(in(c, "v4/core/api.ts").reasons().contains("other_version"));
+    assertFalse(in(c, "v3/types.ts").reasons().contains("other_version"));
+    assertFalse(in(c, "src/util.ts").reasons().contains("other_version"), "in no version");
+    assertTrue(in(c, "v3/types.ts").score() > in(c, "v4/core/api.ts").score(), c.toString());
+    List<Candidate> none = score("refine", "v3/types.ts", code, "v4/core/api.ts", code);
+    assertFalse(in(none, "v4/core/api.ts").reasons().contains("other_version"),
+        "no version named, none demoted");
+    assertEquals(Set.of(3, 4), PathSignals.askedVersions("from zod 3 to v4, see #1234 and 2.5"));
+    assertEquals(3, PathSignals.versionFolder("packages/zod/v3/helpers/util.ts"));
+    assertEquals(0, PathSignals.versionFolder("src/v3.ts"), "a file, not a folder");
+    assertEquals(0, PathSignals.versionFolder("api/version/x.go"));
   }
 
   @Test
