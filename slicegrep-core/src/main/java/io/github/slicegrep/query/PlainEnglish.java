@@ -12,14 +12,18 @@ import org.tartarus.snowball.ext.EnglishStemmer;
 
 /**
  * Turns a question in plain English into searchable terms: its content words, their Snowball
- * stems, the snake_case and camelCase parts of identifiers it mentions, and compounds of adjacent
- * words ({@code budget packing} also finds {@code budget_packing} and {@code budgetPacking}).
+ * stems, the snake_case and camelCase parts of identifiers it mentions, compounds of adjacent
+ * words ({@code budget packing} also finds {@code budget_packing} and {@code budgetPacking}), and
+ * the short forms code writes words in ({@code temporary directory}: {@code tmpdir}).
  */
 final class PlainEnglish {
   /** Fewer content words than this and the words are searched exactly (expansion measured worse). */
   static final int MIN_CONTENT_WORDS = 3;
   /** Shorter stems match inside too many unrelated words to be worth searching. */
   private static final int MIN_STEM_LENGTH = 4;
+
+  /** Short forms of words ({@link Abbreviations}) searched for as lines' text. */
+  private static final int MIN_SHORT_FORM = 3;
 
   private static final Pattern METACHARACTERS = Pattern.compile("[\\\\^$.|?*+()\\[\\]{}]");
   private static final Pattern WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -137,6 +141,7 @@ final class PlainEnglish {
       String b = words.get(i + 1).toLowerCase(Locale.ROOT);
       if (!a.contains("_") && !b.contains("_")) {
         terms.add(a + "_?" + b);
+        terms.addAll(Abbreviations.compounds(words.get(i), words.get(i + 1)));
       }
     }
     EnglishStemmer stemmer = new EnglishStemmer();
@@ -147,6 +152,11 @@ final class PlainEnglish {
       String stem = stemmer.getCurrent();
       boolean stemIsPrefix = stem.length() >= MIN_STEM_LENGTH && lower.startsWith(stem);
       terms.add(stemIsPrefix ? stem : lower);
+      for (String shortForm : Abbreviations.of(word)) {
+        if (shortForm.length() >= MIN_SHORT_FORM) {
+          terms.add(shortForm); // shorter ones match inside too many words; BM25 counts them
+        }
+      }
       for (String part : Identifiers.parts(word)) {
         if (part.length() >= MIN_STEM_LENGTH) {
           terms.add(part);

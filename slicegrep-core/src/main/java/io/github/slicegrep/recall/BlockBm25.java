@@ -5,6 +5,7 @@ import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.rank.Relevance;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -227,9 +228,13 @@ public final class BlockBm25 {
     /** How many of the question's terms are stems. */
     private final int stems;
 
-    private Counting(String[] terms, double[] weights) {
+    /** For each term, the other spellings counted as it ({@link Question#alternatives()}). */
+    private final String[][] alternatives;
+
+    private Counting(String[] terms, double[] weights, String[][] alternatives) {
       this.terms = terms;
       this.weights = weights;
+      this.alternatives = alternatives;
       this.stemBit = new long[terms.length];
       int n = 0;
       for (int i = 0; i < terms.length; i++) {
@@ -246,10 +251,13 @@ public final class BlockBm25 {
       Map<String, Double> w = question.weights();
       String[] terms = w.keySet().toArray(String[]::new);
       double[] weights = new double[terms.length];
+      String[][] alternatives = new String[terms.length][];
       for (int i = 0; i < terms.length; i++) {
         weights[i] = w.get(terms[i]);
+        alternatives[i] = question.alternatives().getOrDefault(terms[i], Set.of())
+            .toArray(String[]::new);
       }
-      return new Counting(terms, weights);
+      return new Counting(terms, weights, alternatives);
     }
 
     /** One file's share of the statistics, under its cut into blocks. */
@@ -290,7 +298,7 @@ public final class BlockBm25 {
     private Occurrences occurrences(FileTerms file) {
       int[][] positions = new int[terms.length][];
       for (int q = 0; q < terms.length; q++) {
-        positions[q] = file.positions(terms[q]);
+        positions[q] = file.positions(terms[q], alternatives[q]);
       }
       return new Occurrences(file, positions);
     }

@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -147,6 +148,29 @@ public final class FileTerms {
   /** Where {@code term} occurs, ascending; empty when it does not. */
   int[] positions(String term) {
     return postings.getOrDefault(term, NONE);
+  }
+
+  /** Positions of {@code term} or any of {@code others}, ascending, each once. */
+  int[] positions(String term, String[] others) {
+    int[] a = positions(term);
+    for (String other : others) {
+      int[] b = positions(other);
+      if (b.length == 0) {
+        continue;
+      }
+      int[] out = new int[a.length + b.length];
+      int i = 0;
+      int j = 0;
+      int n = 0;
+      while (i < a.length || j < b.length) {
+        int next = j == b.length || i < a.length && a[i] <= b[j] ? a[i++] : b[j++];
+        if (n == 0 || out[n - 1] != next) {
+          out[n++] = next;
+        }
+      }
+      a = Arrays.copyOf(out, n);
+    }
+    return a;
   }
 
   /** Number of terms on lines {@code from..to} (1-based, inclusive). */

@@ -1,8 +1,11 @@
 package io.github.slicegrep.recall;
 
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.Maps;
+import io.github.slicegrep.query.Abbreviations;
 import io.github.slicegrep.query.Identifiers;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,9 +25,11 @@ public final class Question {
   static final double NAME_WEIGHT = 2.0;
 
   private final ImmutableMap<String, Double> weights;
+  private final ImmutableMap<String, Set<String>> alternatives;
 
-  private Question(Map<String, Double> weights) {
+  private Question(Map<String, Double> weights, Map<String, Set<String>> alternatives) {
     this.weights = ImmutableMap.copyOf(weights);
+    this.alternatives = ImmutableMap.copyOf(Maps.transformValues(alternatives, Set::copyOf));
   }
 
   /** The terms of a question given by its content words, in order. */
@@ -56,11 +61,41 @@ public final class Question {
         }
       }
     }
-    for (int i = 0; i + 1 < contentWords.size(); i++) {
-      weights.merge(
-          Terms.whole(contentWords.get(i), contentWords.get(i + 1)), WHOLE_WEIGHT, Math::max);
+    Map<String, Set<String>> alternatives = new LinkedHashMap<>();
+    for (String word : contentWords) {
+      String stem = Terms.stem(Terms.normalise(word));
+      for (String shortForm : Abbreviations.of(word)) {
+        alternative(alternatives, stem, Terms.stem(shortForm));
+      }
     }
-    return new Question(weights);
+    for (int i = 0; i + 1 < contentWords.size(); i++) {
+      String first = contentWords.get(i);
+      String second = contentWords.get(i + 1);
+      String compound = Terms.whole(first, second);
+      weights.merge(compound, WHOLE_WEIGHT, Math::max);
+      for (String shortened : Abbreviations.compounds(first, second)) {
+        alternative(alternatives, compound, Terms.whole(shortened));
+        alternative(alternatives, compound, Terms.stem(shortened)); // a part: `uv_os_tmpdir`
+      }
+    }
+    alternatives.keySet().retainAll(weights.keySet());
+    return new Question(weights, alternatives);
+  }
+
+  private static void alternative(Map<String, Set<String>> to, String term, String other) {
+    if (!other.equals(term)) {
+      to.computeIfAbsent(term, t -> new LinkedHashSet<>()).add(other);
+    }
+  }
+
+  /**
+   * For a term, the other spellings code writes it in ({@code dir} for "directory", {@code
+   * tmpdir} for "temporary directory"), counted as the term itself: an occurrence of either is
+   * one of the term's, and they share one idf, so a short form adds the code's vocabulary
+   * without weighing the word twice.
+   */
+  public Map<String, Set<String>> alternatives() {
+    return alternatives;
   }
 
   /** Each term with its weight, in the question's order. */

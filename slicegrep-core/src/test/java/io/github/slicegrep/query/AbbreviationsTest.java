@@ -1,0 +1,29 @@
+package io.github.slicegrep.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AbbreviationsTest {
+  @Test
+  void aWordGivesTheShortFormsCodeWritesItIn() {
+    assertEquals(List.of("dir", "dirs"), Abbreviations.of("directory"));
+    assertEquals(List.of("dir", "dirs"), Abbreviations.of("directories"), "by its stem");
+    assertEquals(List.of("db"), Abbreviations.of("database"));
+    assertEquals(List.of(), Abbreviations.of("socket"));
+    assertEquals(List.of(), Abbreviations.of("Windows"), "a proper noun is no window");
+    assertEquals(List.of(), Abbreviations.of("request"),
+        "req and request both fill web code: the short form tells nothing apart");
+  }
+
+  @Test
+  void twoWordsMakeTheIdentifiersEitherShortenedSpells() {
+    List<String> c = Abbreviations.compounds("temporary", "directory");
+    assertTrue(c.containsAll(List.of("tmpdir", "tempdir", "tmpdirectory", "temporarydir")), c.toString());
+    assertTrue(!c.contains("temporarydirectory"), "the words as written are the question's own");
+    assertTrue(Abbreviations.compounds("window", "size").contains("winsize"));
+    assertEquals(List.of(), Abbreviations.compounds("socket", "reader"));
+  }
+}
