@@ -22,7 +22,7 @@ public final class PathSignals {
           "__generated__", "gen-src", "site-packages", "_vendor");
   private static final ImmutableSet<String> EXAMPLE_DIRECTORIES =
       ImmutableSet.of("example", "examples", "sample", "samples", "demo", "demos", "docs_src",
-          "bench", "benches", "benchmark", "benchmarks");
+          "bench", "benches", "benchmark", "benchmarks", "doc", "docs", "documentation");
   private static final ImmutableSet<String> LOCALE_DIRECTORIES =
       ImmutableSet.of("locale", "locales", "i18n", "l10n", "translations");
   private static final Pattern TEST_FILE =

@@ -246,13 +246,16 @@ class ScorerTest {
         score("load_config", "vendor/lib/a.py", use, "docs/guide.md", "Call load_config first.\n",
             "b.py", "# load_config reads the file\n# and caches it\n# forever\n\n\nx = 1\n",
             "app.py", use, "examples/demo.py", use, "sample.py", use,
-            "benchmarks/parse.py", use, "conf/locale/de/formats.py", use);
+            "benchmarks/parse.py", use, "conf/locale/de/formats.py", use,
+            "docs/code/demo/main.py", use);
     assertTrue(in(c, "vendor/lib/a.py").reasons().contains("vendor_demoted"));
     assertTrue(in(c, "benchmarks/parse.py").reasons().contains("example_demoted"));
     assertTrue(in(c, "conf/locale/de/formats.py").reasons().contains("locale_demoted"));
     assertTrue(in(c, "examples/demo.py").reasons().contains("example_demoted"));
     assertFalse(in(c, "sample.py").reasons().contains("example_demoted"), "a segment, not a name");
     assertTrue(in(c, "docs/guide.md").reasons().contains("not_code"));
+    assertTrue(in(c, "docs/code/demo/main.py").reasons().contains("example_demoted"),
+        "code kept with the documentation shows use");
     assertTrue(in(c, "b.py").reasons().contains("mostly_comments"));
     Candidate plain = in(c, "app.py");
     assertEquals(List.of(), plain.reasons().stream()
