@@ -31,7 +31,7 @@ public final class PathSignals {
               + "\\.(?:java|kt|kts|scala|groovy|cs|swift|php)|.+\\.(?:test|spec)"
               + "\\.(?:js|jsx|ts|tsx|mjs|cjs|mts|cts)|.+_spec\\.rb|test_.+\\.rb|.+_test\\.rb"
               + "|.+_test\\.(?:c|cc|cpp|h|rs|exs|dart)|test_.+\\.(?:c|cc|cpp)"
-              + "|.+_tests?\\.rs)");
+              + "|.+_tests?\\.rs|tests\\.(?:rs|py))");
   private static final Pattern VENDOR_FILE =
       Pattern.compile(
           "(?:.+\\.min\\.(?:js|css|mjs)|.+[.-]bundle\\.js|.+_pb2(?:_grpc)?\\.pyi?|.+\\.pb\\.go"

@@ -237,6 +237,10 @@ class ScorerTest {
     assertFalse(in(c, "app.py").reasons().contains("test_demoted"));
     List<Candidate> asked = score("load_config|test", "tests/test_a.py", test, "app.py", code);
     assertFalse(in(asked, "tests/test_a.py").reasons().contains("test_demoted"));
+    // A Rust module's `tests.rs` and a Django app's `tests.py` are its tests by convention.
+    assertTrue(PathSignals.isTest("src/fs/file/tests.rs"));
+    assertTrue(PathSignals.isTest("polls/tests.py"));
+    assertFalse(PathSignals.isTest("src/contests.rs"));
   }
 
   @Test
