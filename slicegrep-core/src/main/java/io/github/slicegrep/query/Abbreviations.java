@@ -1,13 +1,13 @@
 package io.github.slicegrep.query;
 
 import com.google.common.collect.ImmutableSetMultimap;
-import java.util.TreeMap;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.tartarus.snowball.ext.EnglishStemmer;
 
 /**

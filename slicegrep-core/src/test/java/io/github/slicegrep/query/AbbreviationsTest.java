@@ -1,6 +1,7 @@
 package io.github.slicegrep.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -21,8 +22,9 @@ class AbbreviationsTest {
   @Test
   void twoWordsMakeTheIdentifiersEitherShortenedSpells() {
     List<String> c = Abbreviations.compounds("temporary", "directory");
-    assertTrue(c.containsAll(List.of("tmpdir", "tempdir", "tmpdirectory", "temporarydir")), c.toString());
-    assertTrue(!c.contains("temporarydirectory"), "the words as written are the question's own");
+    assertTrue(c.containsAll(List.of("tmpdir", "tempdir", "tmpdirectory", "temporarydir")),
+        c.toString());
+    assertFalse(c.contains("temporarydirectory"), "the words as written are the question's own");
     assertTrue(Abbreviations.compounds("window", "size").contains("winsize"));
     assertEquals(List.of(), Abbreviations.compounds("socket", "reader"));
   }
