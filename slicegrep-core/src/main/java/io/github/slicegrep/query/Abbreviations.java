@@ -107,20 +107,24 @@ public final class Abbreviations {
    * the two words joined as they are is not one of them (the question's own compound).
    */
   public static List<String> compounds(String first, String second) {
-    List<String> firsts = forms(first);
-    List<String> seconds = forms(second);
+    return compounds(forms(first), forms(second));
+  }
+
+  /** {@link #compounds(String, String)} of two words' {@link #forms}, each worked out once. */
+  public static List<String> compounds(List<String> firstForms, List<String> secondForms) {
     Set<String> out = new LinkedHashSet<>();
-    for (int i = 0; i < firsts.size(); i++) {
-      for (int j = 0; j < seconds.size(); j++) {
+    for (int i = 0; i < firstForms.size(); i++) {
+      for (int j = 0; j < secondForms.size(); j++) {
         if (i > 0 || j > 0) {
-          out.add(firsts.get(i) + seconds.get(j));
+          out.add(firstForms.get(i) + secondForms.get(j));
         }
       }
     }
     return new ArrayList<>(out);
   }
 
-  private static List<String> forms(String word) {
+  /** {@code word} lower case, then its short forms ({@link #of}). */
+  public static List<String> forms(String word) {
     List<String> forms = new ArrayList<>();
     forms.add(word.toLowerCase(Locale.ROOT));
     forms.addAll(of(word));

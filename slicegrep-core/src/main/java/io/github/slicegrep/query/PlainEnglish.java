@@ -135,24 +135,29 @@ final class PlainEnglish {
    */
   static List<String> expand(String question) {
     List<String> words = contentWords(question);
+    List<List<String>> forms = new ArrayList<>(words.size());
+    for (String word : words) {
+      forms.add(Abbreviations.forms(word)); // the word lower case, then its short forms
+    }
     Set<String> terms = new LinkedHashSet<>();
     for (int i = 0; i + 1 < words.size(); i++) {
-      String a = words.get(i).toLowerCase(Locale.ROOT);
-      String b = words.get(i + 1).toLowerCase(Locale.ROOT);
+      String a = forms.get(i).get(0);
+      String b = forms.get(i + 1).get(0);
       if (!a.contains("_") && !b.contains("_")) {
         terms.add(a + "_?" + b);
-        terms.addAll(Abbreviations.compounds(words.get(i), words.get(i + 1)));
+        terms.addAll(Abbreviations.compounds(forms.get(i), forms.get(i + 1)));
       }
     }
     EnglishStemmer stemmer = new EnglishStemmer();
-    for (String word : words) {
-      String lower = word.toLowerCase(Locale.ROOT);
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
+      String lower = forms.get(i).get(0);
       stemmer.setCurrent(lower);
       stemmer.stem();
       String stem = stemmer.getCurrent();
       boolean stemIsPrefix = stem.length() >= MIN_STEM_LENGTH && lower.startsWith(stem);
       terms.add(stemIsPrefix ? stem : lower);
-      for (String shortForm : Abbreviations.of(word)) {
+      for (String shortForm : forms.get(i).subList(1, forms.get(i).size())) {
         if (shortForm.length() >= MIN_SHORT_FORM) {
           terms.add(shortForm); // shorter ones match inside too many words; BM25 counts them
         }

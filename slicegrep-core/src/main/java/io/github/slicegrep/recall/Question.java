@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.Maps;
 import io.github.slicegrep.query.Abbreviations;
 import io.github.slicegrep.query.Identifiers;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,18 +63,19 @@ public final class Question {
       }
     }
     Map<String, Set<String>> alternatives = new LinkedHashMap<>();
+    List<List<String>> forms = new ArrayList<>(contentWords.size());
     for (String word : contentWords) {
+      List<String> wordForms = Abbreviations.forms(word); // the word, then its short forms
+      forms.add(wordForms);
       String stem = Terms.stem(Terms.normalise(word));
-      for (String shortForm : Abbreviations.of(word)) {
+      for (String shortForm : wordForms.subList(1, wordForms.size())) {
         alternative(alternatives, stem, Terms.stem(shortForm));
       }
     }
     for (int i = 0; i + 1 < contentWords.size(); i++) {
-      String first = contentWords.get(i);
-      String second = contentWords.get(i + 1);
-      String compound = Terms.whole(first, second);
+      String compound = Terms.whole(contentWords.get(i), contentWords.get(i + 1));
       weights.merge(compound, WHOLE_WEIGHT, Math::max);
-      for (String shortened : Abbreviations.compounds(first, second)) {
+      for (String shortened : Abbreviations.compounds(forms.get(i), forms.get(i + 1))) {
         alternative(alternatives, compound, Terms.whole(shortened));
         alternative(alternatives, compound, Terms.stem(shortened)); // a part: `uv_os_tmpdir`
       }
