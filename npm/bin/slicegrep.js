@@ -193,8 +193,9 @@ function cacheDir(env) {
 
 /**
  * What the command line's JVM does with its class cache: {options} to add, and after the run
- * {finish(exitCode)} to keep what a training run wrote. `inProcess` picks the cache of runs that
- * search in the JVM itself; `entry` is what java runs, for the step that assembles an AOT cache.
+ * {finish(jvmOptions, exitCode)} to keep what a training run wrote (nothing after an error).
+ * `inProcess` picks the cache of runs that search in the JVM itself; `entry` is what java runs,
+ * for the step that assembles an AOT cache.
  * Never throws: without a cache, the run goes on as it would.
  */
 function classCache(env, java, version, inProcess, entry) {
@@ -252,9 +253,10 @@ function classCache(env, java, version, inProcess, entry) {
     const tmp = `${file}.tmp${process.pid}`;
     if (!aot) {
       // The JVM writes the archive at exit; it is renamed into place once complete.
-      return { log, options: [`-XX:ArchiveClassesAtExit=${tmp}`, REHEARSE], finish: () => {
+      const options = [`-XX:ArchiveClassesAtExit=${tmp}`, REHEARSE];
+      return { log, options, finish: (jvm, code) => {
         try {
-          if (mtimeMs(tmp) >= 0 && fs.statSync(tmp).size > 0) {
+          if (trainedOnTheSearch(code) && mtimeMs(tmp) >= 0 && fs.statSync(tmp).size > 0) {
             fs.renameSync(tmp, file);
           }
         } catch {
@@ -269,9 +271,10 @@ function classCache(env, java, version, inProcess, entry) {
     // the record by a detached helper (about a second of a JVM) so this run does not wait for it.
     const conf = `${tmp}.conf`;
     return { log, options: ['-XX:AOTMode=record', `-XX:AOTConfiguration=${conf}`,
-      '-XX:+UnlockDiagnosticVMOptions', '-XX:-DisplayVMOutput', REHEARSE], finish: (jvm) => {
+      '-XX:+UnlockDiagnosticVMOptions', '-XX:-DisplayVMOutput', REHEARSE], finish: (jvm, code) => {
       try {
-        if (mtimeMs(conf) < 0) {
+        if (!trainedOnTheSearch(code) || mtimeMs(conf) < 0) {
+          fs.rmSync(conf, { force: true });
           unlock();
           return;
         }
@@ -293,6 +296,16 @@ function classCache(env, java, version, inProcess, entry) {
   } catch {
     return none;
   }
+}
+
+/**
+ * Whether a run that wrote the archive or recorded the cache ran a search (exit status 0, or 1 for
+ * nothing found). A run that stopped on an error (a mistyped path, a bad option, a signal) loaded
+ * only its error path's classes: kept, its archive would leave every later search loading the
+ * engine from the jar until the next install.
+ */
+function trainedOnTheSearch(code) {
+  return code === 0 || code === 1;
 }
 
 /** The detached helper: assembles an AOT cache from a training run's record, then unlocks. */
@@ -378,14 +391,14 @@ function main(args) {
     process.on(s, forward);
   }
   child.on('error', (e) => {
-    cache.finish(sharedOptions);
+    cache.finish(sharedOptions, null);
     fail(`could not start ${java}: ${e.message}`);
   });
   child.on('exit', (code, signal) => {
     for (const s of signals) {
       process.removeListener(s, forward);
     }
-    cache.finish(sharedOptions);
+    cache.finish(sharedOptions, code);
     if (signal && process.platform !== 'win32') {
       process.kill(process.pid, signal);
       return;

@@ -134,6 +134,39 @@ class InstalledPackageTest {
   }
 
   @Test
+  void aFirstRunThatFailsLeavesNoClassArchiveForLaterSearches() throws Exception {
+    // The first run after an install writes the JVM's class archive (or AOT cache) for the runs
+    // after it: a mistyped first call must not leave one of its error path alone.
+    Path lib = launcher.toRealPath().getParent().resolveSibling("lib");
+    assertTrue(Files.isRegularFile(lib.resolve("slicegrep.jar")), lib.toString());
+    dropClassCaches(lib);
+    Run usage = slicegrep(List.of("--no-server", tree.toString(), "score", "--budget", "lots"),
+        Map.of());
+    assertEquals(2, usage.exit(), usage.all());
+    assertEquals(List.of(), classCaches(lib), "nothing kept from the failed run");
+    Run search = slicegrep(List.of("--no-server", tree.toString(), "def score"), Map.of());
+    assertEquals(0, search.exit(), search.all());
+    // On Java 24+ the cache is assembled in the background after the run
+    for (int i = 0; i < 200 && classCaches(lib).isEmpty(); i++) {
+      Thread.sleep(50);
+    }
+    assertEquals(1, classCaches(lib).size(), "the next run wrote it: " + classCaches(lib));
+  }
+
+  private static List<Path> classCaches(Path lib) throws IOException {
+    try (var files = Files.list(lib)) {
+      return files.filter(f -> f.getFileName().toString().matches(".*inprocess.*\\.(jsa|aot)"))
+          .toList();
+    }
+  }
+
+  private static void dropClassCaches(Path lib) throws IOException {
+    for (Path f : classCaches(lib)) {
+      Files.delete(f);
+    }
+  }
+
+  @Test
   void theMcpServerAnswersTheOfficialTypeScriptClientThroughTheLauncher() throws Exception {
     installClientIfMissing();
     Map<String, Object> config = Map.of(

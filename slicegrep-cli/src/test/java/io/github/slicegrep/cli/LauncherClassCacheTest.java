@@ -151,6 +151,35 @@ class LauncherClassCacheTest {
   }
 
   @Test
+  void aRunThatFailsLeavesNoArchiveAndTheNextRunWritesIt() throws Exception {
+    // A first call with a mistyped path loads only the error path's classes: an archive of it
+    // would leave every later search loading the engine from the jar until the next build.
+    Path java = jdk("jdk17", "17.0.15+6-Debian-1deb12u1");
+    Path jsa = target.resolve("slicegrep-inprocess.jsa");
+    Run mistyped = run(java, 2);
+    assertEquals(2, mistyped.exit(), "the caller still gets the error status");
+    assertFalse(Files.exists(jsa), "the error run's archive is dropped");
+    Run next = run(java, 1);
+    assertEquals(List.of(expected17("-XX:ArchiveClassesAtExit=" + jsa, REHEARSE)),
+        next.javaCalls(), "the next run writes it again");
+    assertTrue(Files.exists(jsa), "nothing found (status 1) is a search: its archive is kept");
+    assertEquals(List.of(expected17("-XX:SharedArchiveFile=" + jsa)), run(java, 0).javaCalls());
+  }
+
+  @Test
+  void aFailedTrainingRunOnJava25AssemblesNoCache() throws Exception {
+    Path java = jdk("jdk25", "25.0.3+9-LTS");
+    Run mistyped = run(java, 2);
+    assertEquals(2, mistyped.exit());
+    assertEquals(1, mistyped.javaCalls().size(), "no assembly after an error");
+    waitForTheLock();
+    assertFalse(hasAnAotFile(), "neither record nor cache is left");
+    assertTrue(run(java, 0).javaCalls().get(0).contains("-XX:AOTMode=record"),
+        "the next run records");
+    waitForTheCache();
+  }
+
+  @Test
   void serverCallsAndInProcessRunsKeepArchivesOfTheirOwn() throws Exception {
     Path java = jdk("jdk17", "17.0.15+6-Debian-1deb12u1");
     Path clientArchive = target.resolve("slicegrep.jsa");

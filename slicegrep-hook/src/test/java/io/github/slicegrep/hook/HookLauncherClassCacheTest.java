@@ -57,12 +57,22 @@ class HookLauncherClassCacheTest {
 
   /** {@link #run(Path, Path, Path)} with {@code SLICEGREP_SERVER} set to {@code server}. */
   private List<String> run(Path root, Path java, Path log, String server) throws Exception {
+    return run(root, java, log, server, 0);
+  }
+
+  /**
+   * Runs the launcher with its Java exiting {@code javaExit}: the hook fails open, so its own
+   * status is 0 either way, and its stdout is the decision only when Java succeeded.
+   */
+  private List<String> run(Path root, Path java, Path log, String server, int javaExit)
+      throws Exception {
     Files.deleteIfExists(log);
     ProcessBuilder pb =
         new ProcessBuilder(List.of("bash", root.resolve("hooks/slicegrep-hook").toString()));
     pb.environment().put("SLICEGREP_JAVA", java.toString());
     pb.environment().put("FAKE_JAVA_LOG", log.toString());
     pb.environment().put("FAKE_JAVA_OUT", "{\"decision\":1}");
+    pb.environment().put("FAKE_JAVA_EXIT", Integer.toString(javaExit));
     pb.environment().remove("SLICEGREP_SERVER");  // the build runs tests with the server off
     if (server != null) {
       pb.environment().put("SLICEGREP_SERVER", server);
@@ -75,7 +85,8 @@ class HookLauncherClassCacheTest {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(30, TimeUnit.SECONDS));
     assertEquals(0, p.exitValue());
-    assertEquals("{\"decision\":1}\n", out, "the decision alone on stdout");
+    assertEquals(javaExit == 0 ? "{\"decision\":1}\n" : "", out,
+        "the decision alone on stdout, or nothing (the Read goes through)");
     return Files.readAllLines(log);
   }
 
@@ -99,6 +110,19 @@ class HookLauncherClassCacheTest {
     List<String> here = run(root, java17, log, "off");
     assertTrue(here.containsAll(List.of("-XX:+UseSerialGC", "-XX:CICompilerCount=1")),
         "a hook in this process leaves its main thread a core: " + here);
+  }
+
+  @Test
+  void aRunThatFailsLeavesNoArchiveForTheNextToMap() throws Exception {
+    Path root = plugin();
+    Path log = dir.resolve("log");
+    Path java17 = jdk("17.0.15+6");
+    Path jsa = root.resolve("slicegrep-hook/target/slicegrep-hook.jsa");
+    run(root, java17, log, null, 1);
+    assertFalse(Files.exists(jsa), "an archive of a failed run's classes is dropped");
+    List<String> next = run(root, java17, log);
+    assertTrue(next.contains("-XX:ArchiveClassesAtExit=" + jsa), "written again: " + next);
+    assertTrue(Files.exists(jsa));
   }
 
   @Test
