@@ -188,6 +188,7 @@ public final class QuestionsCommand implements Callable<Integer> {
       for (QuestionsSuite.Row r : rows) {
         judged.add(Map.of("engine", r.engine(), "id", r.question().id(),
             "kind", r.question().kind().label(), "ndcg10", r.judgement().ndcg10(),
+            "focused_ndcg10", r.judgement().focusedNdcg10(),
             "file_recall", r.judgement().fileRecall(), "tokens", r.judgement().tokens()));
       }
       m.put("judgements", judged);

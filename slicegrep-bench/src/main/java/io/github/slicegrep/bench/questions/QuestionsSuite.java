@@ -22,7 +22,8 @@ public final class QuestionsSuite {
   public record Row(String engine, Question question, Judgement judgement, List<Span> ranked) {}
 
   /** Means of one engine over a set of questions. */
-  public record Summary(int questions, double ndcg10, double fileRecall, double tokens) {}
+  public record Summary(
+      int questions, double ndcg10, double focusedNdcg10, double fileRecall, double tokens) {}
 
   private final List<Engine> engines;
   private final PrintStream log;
@@ -76,10 +77,11 @@ public final class QuestionsSuite {
 
   private static Summary summary(List<Judgement> js) {
     if (js.isEmpty()) {
-      return new Summary(0, 0, 0, 0);
+      return new Summary(0, 0, 0, 0, 0);
     }
     return new Summary(js.size(),
         js.stream().mapToDouble(Judgement::ndcg10).average().orElse(0),
+        js.stream().mapToDouble(Judgement::focusedNdcg10).average().orElse(0),
         js.stream().mapToDouble(Judgement::fileRecall).average().orElse(0),
         js.stream().mapToInt(Judgement::tokens).average().orElse(0));
   }
@@ -93,9 +95,11 @@ public final class QuestionsSuite {
     StringBuilder sb = new StringBuilder();
     for (Row r : rows) {
       Question q = r.question();
-      sb.append(String.format(Locale.ROOT, "%s %s [%s] ndcg %.3f recall %.2f tokens %d: %s%n",
+      sb.append(String.format(Locale.ROOT,
+          "%s %s [%s] ndcg %.3f focused %.3f recall %.2f tokens %d: %s%n",
           q.id(), r.engine(), q.kind().label(), r.judgement().ndcg10(),
-          r.judgement().fileRecall(), r.judgement().tokens(), q.question()));
+          r.judgement().focusedNdcg10(), r.judgement().fileRecall(), r.judgement().tokens(),
+          q.question()));
       for (Question.Graded g : q.relevant()) {
         int at = 0;
         for (int i = 0; i < r.ranked().size() && at == 0; i++) {
@@ -119,10 +123,11 @@ public final class QuestionsSuite {
   /** A markdown table: one row per engine and kind. */
   public static String markdown(Map<String, Map<String, Summary>> summaries) {
     StringBuilder sb = new StringBuilder(
-        "| engine | kind | questions | NDCG@10 | file recall | tokens |\n|---|---|---:|---:|---:|---:|\n");
+        "| engine | kind | questions | NDCG@10 | focused NDCG@10 | file recall | tokens |\n"
+            + "|---|---|---:|---:|---:|---:|---:|\n");
     summaries.forEach((engine, kinds) -> kinds.forEach((kind, s) -> sb.append(String.format(
-        Locale.ROOT, "| %s | %s | %d | %.3f | %.3f | %.0f |%n", engine, kind, s.questions(),
-        s.ndcg10(), s.fileRecall(), s.tokens()))));
+        Locale.ROOT, "| %s | %s | %d | %.3f | %.3f | %.3f | %.0f |%n", engine, kind,
+        s.questions(), s.ndcg10(), s.focusedNdcg10(), s.fileRecall(), s.tokens()))));
     return sb.toString();
   }
 }

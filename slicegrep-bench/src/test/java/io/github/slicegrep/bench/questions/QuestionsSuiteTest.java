@@ -51,6 +51,32 @@ class QuestionsSuiteTest {
   }
 
   @Test
+  void focusedNdcgCreditsAWholeModuleOnlyForTheShareOfItTheAnswerNeeds() {
+    Question q = question(Question.Kind.CONCEPT, graded("a.py", 100, 106, 2));
+    Span function = new Span("a.py", 95, 130);  // 36 lines: within a screen, full credit
+    Span module = new Span("a.py", 1, 500);     // the same answer inside 500 lines
+    assertEquals(1.0, Judgement.ndcg(q, List.of(function), 10, true), 1e-9);
+    assertEquals(50.0 / 500, Judgement.ndcg(q, List.of(module), 10, true), 1e-9);
+    assertEquals(1.0, Judgement.ndcg(q, List.of(module), 10, false), 1e-9,
+        "plain NDCG cannot tell the two apart");
+    // A long annotated span is read whole: a unit of its own length loses nothing.
+    Question longAnswer = question(Question.Kind.CONCEPT, graded("a.py", 1, 200, 2));
+    assertEquals(1.0, Judgement.ndcg(longAnswer, List.of(new Span("a.py", 1, 200)), 10, true),
+        1e-9);
+    assertEquals(0.5, Judgement.ndcg(longAnswer, List.of(new Span("a.py", 1, 400)), 10, true),
+        1e-9);
+    // The better of two spans a unit reaches first, each by its own share.
+    Question two = question(Question.Kind.CONCEPT, graded("a.py", 10, 20, 1),
+        graded("a.py", 1, 300, 1));
+    double ideal = 1 + 1 / (Math.log(3) / Math.log(2));
+    assertEquals(1.0 / ideal, Judgement.ndcg(two, List.of(new Span("a.py", 1, 300)), 10, true),
+        1e-9);
+    Judgement j = Judgement.of(q, List.of(module, function), List.of(function), 900);
+    assertEquals(1.0, j.ndcg10(), 1e-9);
+    assertEquals(0.1, j.focusedNdcg10(), 1e-9, "the function, second, reaches no new span");
+  }
+
+  @Test
   void fileRecallCountsFilesWhoseAnnotatedLinesWereShown() {
     Question q = question(Question.Kind.ARCHITECTURE, graded("a.py", 10, 20, 2),
         graded("b.py", 1, 5, 1), graded("b.py", 40, 50, 1));
