@@ -195,10 +195,10 @@ function cacheDir(env) {
  * What the command line's JVM does with its class cache: {options} to add, and after the run
  * {finish(jvmOptions, exitCode)} to keep what a training run wrote (nothing after an error).
  * `inProcess` picks the cache of runs that search in the JVM itself; `entry` is what java runs,
- * for the step that assembles an AOT cache.
+ * for the step that assembles an AOT cache; only a run that `trains` (a search) writes one.
  * Never throws: without a cache, the run goes on as it would.
  */
-function classCache(env, java, version, inProcess, entry) {
+function classCache(env, java, version, inProcess, entry, trains) {
   const none = { log: LOG_OPTIONS, options: [], finish: () => {} };
   if (env.SLICEGREP_JVM_CACHE === 'off') {
     return none;
@@ -230,6 +230,9 @@ function classCache(env, java, version, inProcess, entry) {
     if (mtimeMs(file) >= 0) {
       return { log, options: [aot ? `-XX:AOTCache=${file}` : `-XX:SharedArchiveFile=${file}`],
         finish: () => {} };
+    }
+    if (!trains) {
+      return { log, options: [], finish: () => {} };
     }
     const lock = `${file}.lock`;
     try {
@@ -328,6 +331,23 @@ function createAotCache(job) {
 }
 
 /**
+ * Whether the arguments ask for a search, the only kind of run that writes the class archive or
+ * records the cache: a first call for the version, the help or the server's status loads none of
+ * the engine, and its archive would leave every later search loading it from the jar.
+ */
+function searches(args) {
+  for (const a of args) {
+    if (a === '--') {
+      break;
+    }
+    if (['-h', '--help', '-V', '--version'].includes(a) || a.startsWith('--server')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
  * Whether the command line runs in the JVM itself rather than handing the call to the resident
  * server, by the rules of cli.Main: --no-server, --server ..., or SLICEGREP_SERVER=off (0, false,
  * no).
@@ -364,7 +384,7 @@ function main(args) {
         entry.unshift('--enable-native-access=ALL-UNNAMED');
       }
     }
-    cache = classCache(env, java, version, inProcess, entry);
+    cache = classCache(env, java, version, inProcess, entry, searches(args));
     // The cache's options before the caller's, and the same options (without the cache's) for
     // the step that assembles an AOT cache: it must see the JVM the runs see.
     jvm.unshift(...cache.log, ...(inProcess ? IN_PROCESS_JVM_OPTIONS : CLIENT_JVM_OPTIONS));

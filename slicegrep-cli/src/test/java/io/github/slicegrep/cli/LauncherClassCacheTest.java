@@ -167,6 +167,24 @@ class LauncherClassCacheTest {
   }
 
   @Test
+  void onlyASearchWritesTheArchive() throws Exception {
+    // --version, --help and --server load none of the engine: the first search writes it.
+    Path java = jdk("jdk17", "17.0.15+6-Debian-1deb12u1");
+    Path jsa = target.resolve("slicegrep-inprocess.jsa");
+    for (List<String> args : List.of(List.of("--no-server", "--version"),
+        List.of("--no-server", "-h"), List.of("--server", "status"))) {
+      List<String> call = run(java, 0, args).javaCalls().get(0);
+      assertFalse(call.stream().anyMatch(a -> a.startsWith("-XX:ArchiveClassesAtExit")),
+          args + ": " + call);
+      assertFalse(Files.exists(jsa), args.toString());
+    }
+    assertEquals(List.of(expected17("-XX:ArchiveClassesAtExit=" + jsa, REHEARSE)),
+        run(java, 0).javaCalls());
+    assertTrue(run(java, 0, List.of("--server", "status")).javaCalls().get(0)
+        .contains("-XX:SharedArchiveFile=" + jsa), "written, it is mapped by every call");
+  }
+
+  @Test
   void aFailedTrainingRunOnJava25AssemblesNoCache() throws Exception {
     Path java = jdk("jdk25", "25.0.3+9-LTS");
     Run mistyped = run(java, 2);
