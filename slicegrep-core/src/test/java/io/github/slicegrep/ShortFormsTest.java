@@ -2,6 +2,7 @@ package io.github.slicegrep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -36,5 +37,26 @@ class ShortFormsTest {
     assertEquals("uv_os_tmpdir", temp.chunks().get(0).symbol(), temp.render());
     Result size = reader.search(tree, "read the terminal window size", Options.defaults());
     assertEquals("uv_tty_get_winsize", size.chunks().get(0).symbol(), size.render());
+  }
+
+  @Test
+  void anAdverbFindsTheAdjectiveCodeIsNamedBy() {
+    // "lazily" and "lazy" stem apart (lazili, lazi): the question reads the adjective too.
+    Path tree = Fixture.in(tmp.resolve("lazy"))
+        .file("src/LazyInitializer.java", "public class LazyInitializer<T> {\n"
+            + "  private volatile T object;\n\n"
+            + "  public T get() {\n    T result = object;\n    if (result == null) {\n"
+            + "      synchronized (this) {\n        result = object;\n"
+            + "        if (result == null) {\n          object = result = initialize();\n"
+            + "        }\n      }\n    }\n    return result;\n  }\n\n"
+            + "  protected T initialize() {\n    return null;\n  }\n}\n")
+        .file("src/Eager.java", "public class Eager<T> {\n"
+            + "  /** The object, built at once: the object is there before anyone asks. */\n"
+            + "  private final T object;\n\n"
+            + "  public Eager(T object) {\n    this.object = object;\n  }\n}\n")
+        .root();
+    Result r = new FocusedReader().search(tree, "object made lazily", Options.defaults());
+    assertEquals("src/LazyInitializer.java", r.chunks().get(0).file(), r.render());
+    assertTrue(r.chunks().get(0).patterns().contains("lazy"), r.render());
   }
 }

@@ -91,6 +91,9 @@ public final class Abbreviations {
           Map.entry("variable", "var"),
           Map.entry("window", "win")));
 
+  /** The shortest adverb in {@code -ily} read as its adjective ("lazily"; not "daily"). */
+  private static final int MIN_ADVERB = 6;
+
   private Abbreviations() {}
 
   /** The short forms of {@code word} (any case), lower case; empty when it has none. */
@@ -123,10 +126,19 @@ public final class Abbreviations {
     return new ArrayList<>(out);
   }
 
-  /** {@code word} lower case, then its short forms ({@link #of}). */
+  /**
+   * {@code word} lower case, then the adjective of an adverb in {@code -ily} ("lazily" is {@code
+   * lazy}, "easily" {@code easy}: the stemmer leaves them apart, {@code lazili} and {@code lazi},
+   * and code names the adjective), then its short forms ({@link #of}). A word the rule misreads
+   * ("family", {@code famy}) gains a form no code spells, which finds nothing.
+   */
   public static List<String> forms(String word) {
     List<String> forms = new ArrayList<>();
-    forms.add(word.toLowerCase(Locale.ROOT));
+    String lower = word.toLowerCase(Locale.ROOT);
+    forms.add(lower);
+    if (lower.length() >= MIN_ADVERB && lower.endsWith("ily") && lower.equals(word)) {
+      forms.add(lower.substring(0, lower.length() - 3) + "y");
+    }
     forms.addAll(of(word));
     return forms;
   }

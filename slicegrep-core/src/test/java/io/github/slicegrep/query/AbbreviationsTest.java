@@ -20,6 +20,16 @@ class AbbreviationsTest {
   }
 
   @Test
+  void anAdverbInIlyAlsoReadsAsItsAdjective() {
+    assertEquals(List.of("lazily", "lazy"), Abbreviations.forms("lazily"));
+    assertEquals(List.of("easily", "easy"), Abbreviations.forms("easily"));
+    assertEquals(List.of("daily"), Abbreviations.forms("daily"), "too short to be an adverb");
+    assertEquals(List.of("lazily"), Abbreviations.forms("Lazily"), "a name keeps its spelling");
+    assertEquals(List.of("quickly"), Abbreviations.forms("quickly"),
+        "the stemmer already reads quickly as quick");
+  }
+
+  @Test
   void twoWordsMakeTheIdentifiersEitherShortenedSpells() {
     List<String> c = Abbreviations.compounds("temporary", "directory");
     assertTrue(c.containsAll(List.of("tmpdir", "tempdir", "tmpdirectory", "temporarydir")),
