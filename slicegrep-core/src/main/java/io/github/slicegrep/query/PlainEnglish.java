@@ -137,7 +137,7 @@ final class PlainEnglish {
     List<String> words = contentWords(question);
     List<List<String>> forms = new ArrayList<>(words.size());
     for (String word : words) {
-      forms.add(Abbreviations.forms(word)); // the word lower case, then its short forms
+      forms.add(Abbreviations.forms(word)); // the word lower case, then its other forms
     }
     Set<String> terms = new LinkedHashSet<>();
     for (int i = 0; i + 1 < words.size(); i++) {

@@ -65,7 +65,7 @@ public final class Question {
     Map<String, Set<String>> alternatives = new LinkedHashMap<>();
     List<List<String>> forms = new ArrayList<>(contentWords.size());
     for (String word : contentWords) {
-      List<String> wordForms = Abbreviations.forms(word); // the word, then its short forms
+      List<String> wordForms = Abbreviations.forms(word); // the word, then its other forms
       forms.add(wordForms);
       String stem = Terms.stem(Terms.normalise(word));
       for (String shortForm : wordForms.subList(1, wordForms.size())) {
