@@ -1,6 +1,7 @@
 package io.github.slicegrep.match;
 
 import com.google.common.collect.ImmutableList;
+import io.github.slicegrep.parallel.Parallel;
 import io.github.slicegrep.query.Fragment;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.source.FoldedText;
@@ -119,15 +120,13 @@ public final class LineScanner {
    */
   public List<List<Hit>> scanAll(List<SourceFile> files, TreeFilter.@Nullable Fit filter) {
     if (filter == null || spellings.length == 0 || spellings.length > Long.SIZE) {
-      return files.parallelStream().map(this::scan).toList();
+      return Parallel.map(files, this::scan);
     }
     long[][] may = new long[spellings.length][];
     for (int s = 0; s < spellings.length; s++) {
       may[s] = filter.mayContain(spellings[s]);
     }
-    return IntStream.range(0, files.size())
-        .parallel()
-        .mapToObj(i -> {
+    return Parallel.map(files.size(), i -> {
           if (!filter.answersFor(i)) {
             return scan(files.get(i)); // read since the filter was built: it cannot tell
           }
@@ -141,8 +140,7 @@ public final class LineScanner {
             return List.<Hit>of();
           }
           return scan(files.get(i), possible, !filter.asSharpAsTheFile(i));
-        })
-        .toList();
+        });
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.slicegrep.rank;
 
 import com.google.common.collect.ImmutableList;
 import io.github.slicegrep.match.Region;
+import io.github.slicegrep.parallel.Parallel;
 import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,7 +10,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -88,9 +88,7 @@ public final class Dedupe {
     int n = ranked.size();
     long[] codeHashes = new long[n];
     long[][] significant = new long[n][];
-    IntStream.range(0, n)
-        .parallel()
-        .forEach(
+    Parallel.forEach(n,
             i -> {
               Region r = ranked.get(i).region();
               LineKeys fileKeys = perFile.get(r.file());

@@ -5,6 +5,7 @@ import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Definition;
 import io.github.slicegrep.outline.Outline;
+import io.github.slicegrep.parallel.Parallel;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
@@ -16,11 +17,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -188,9 +188,7 @@ public final class Scorer {
       known[i] = signals.get(regions.get(i));
     }
     Candidate[] out = new Candidate[regions.size()];
-    IntStream.range(0, out.length)
-        .parallel()
-        .forEach(
+    Parallel.forEach(out.length,
             i -> {
               Region r = regions.get(i);
               if (known[i] == null) {

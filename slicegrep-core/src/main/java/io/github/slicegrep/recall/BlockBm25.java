@@ -2,11 +2,12 @@ package io.github.slicegrep.recall;
 
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.outline.Block;
+import io.github.slicegrep.parallel.Parallel;
 import io.github.slicegrep.rank.Relevance;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -103,7 +104,7 @@ public final class BlockBm25 {
   /** The statistics of {@code question}'s terms over the blocks of {@code corpus}. */
   public static BlockBm25 build(Question question, List<Document> corpus) {
     Counting counting = Counting.of(question);
-    return build(counting, corpus.parallelStream().map(counting::share).toList());
+    return build(counting, Parallel.map(corpus, counting::share));
   }
 
   /** The statistics over the files {@code counting} counted, each once. */

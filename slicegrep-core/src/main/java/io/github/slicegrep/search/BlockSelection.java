@@ -4,6 +4,7 @@ import io.github.slicegrep.OmittedMore;
 import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.outline.Block;
 import io.github.slicegrep.outline.Outline;
+import io.github.slicegrep.parallel.Parallel;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.rank.Best;
 import io.github.slicegrep.recall.BlockBm25;
@@ -18,7 +19,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.stream.IntStream;
 
 /**
  * A question's candidate files on a tree where it matches many: chosen by the BM25 of their
@@ -70,16 +70,14 @@ final class BlockSelection {
       return Optional.empty();
     }
     List<Counted> counted =
-        IntStream.range(0, matched)
-            .parallel()
-            .mapToObj(
-                k -> count(scanned.matchedFile(k), scanned.matchedHits(k), query, views,
-                    counting))
-            .toList();
+        Parallel.map(matched,
+            k -> count(scanned.matchedFile(k), scanned.matchedHits(k), query, views, counting));
     List<BlockBm25.Share> shares = counted.stream().map(Counted::share).toList();
     BlockBm25 statistics = BlockBm25.build(counting, shares);
-    List<Scored> blocks =
-        counted.parallelStream().flatMap(c -> c.scored(counting, statistics).stream()).toList();
+    List<Scored> blocks = new ArrayList<>();
+    for (List<Scored> scored : Parallel.map(counted, c -> c.scored(counting, statistics))) {
+      blocks.addAll(scored);
+    }
 
     Set<SourceFile> files = Collections.newSetFromMap(new IdentityHashMap<>());
     addFilesOf(best(blocks, BLOCKS, b -> true), files);
@@ -233,7 +231,7 @@ final class BlockSelection {
     long threshold = Best.select(reached, reached.length - k);
     List<Scored> contenders =
         taking.stream().filter(b -> Best.sortable(b.bounds().atMost()) >= threshold).toList();
-    contenders.parallelStream().forEach(Scored::score); // each file's stem lines, in parallel
+    Parallel.forEach(contenders.size(), i -> contenders.get(i).score()); // stem lines, in parallel
     return Best.of(contenders, k, Scored::score, Scored.WORST_FIRST, b -> true);
   }
 

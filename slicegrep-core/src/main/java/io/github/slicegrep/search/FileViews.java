@@ -1,9 +1,11 @@
 package io.github.slicegrep.search;
 
 import io.github.slicegrep.outline.Outline;
+import io.github.slicegrep.parallel.Parallel;
 import io.github.slicegrep.rank.FileFacts;
 import io.github.slicegrep.source.SourceFile;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,7 +51,8 @@ final class FileViews {
    * and the sequential steps after this would otherwise ask for them one at a time.
    */
   void outlinePreciseFiles() {
-    preciseFiles.parallelStream().forEach(analyses::outline);
+    List<SourceFile> files = List.copyOf(preciseFiles);
+    Parallel.forEach(files.size(), i -> analyses.outline(files.get(i)));
   }
 
   /** The parser's outline for files that can make the cut; the heuristic's for the rest. */

@@ -4,13 +4,13 @@ import io.github.slicegrep.Options;
 import io.github.slicegrep.match.Hit;
 import io.github.slicegrep.match.Region;
 import io.github.slicegrep.match.Regions;
+import io.github.slicegrep.parallel.Parallel;
 import io.github.slicegrep.query.Query;
 import io.github.slicegrep.rank.Relevance;
 import io.github.slicegrep.recall.BlockBm25;
 import io.github.slicegrep.recall.Question;
 import io.github.slicegrep.source.SourceFile;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -83,10 +83,8 @@ final class RegionCutter {
             .filter(k -> regionsByFile.get(k) == null)
             .toArray();
     List<CutFile> cut =
-        Arrays.stream(uncut)
-            .parallel()
-            .mapToObj(k -> cut(scanned.matchedFile(k), scanned.matchedHits(k)))
-            .toList();
+        Parallel.map(uncut.length,
+            j -> cut(scanned.matchedFile(uncut[j]), scanned.matchedHits(uncut[j])));
     for (int j = 0; j < uncut.length; j++) {
       CutFile c = cut.get(j);
       regionsByFile.set(uncut[j], c.regions());
