@@ -127,20 +127,20 @@ public final class LineScanner {
       may[s] = filter.mayContain(spellings[s]);
     }
     return Parallel.map(files.size(), i -> {
-          if (!filter.answersFor(i)) {
-            return scan(files.get(i)); // read since the filter was built: it cannot tell
-          }
-          long possible = 0;
-          for (int s = 0; s < may.length; s++) {
-            if (TreeFilter.isSet(may[s], i)) {
-              possible |= 1L << s;
-            }
-          }
-          if (possible == 0 && onlySpellings) {
-            return List.<Hit>of();
-          }
-          return scan(files.get(i), possible, !filter.asSharpAsTheFile(i));
-        });
+      if (!filter.answersFor(i)) {
+        return scan(files.get(i)); // read since the filter was built: it cannot tell
+      }
+      long possible = 0;
+      for (int s = 0; s < may.length; s++) {
+        if (TreeFilter.isSet(may[s], i)) {
+          possible |= 1L << s;
+        }
+      }
+      if (possible == 0 && onlySpellings) {
+        return List.<Hit>of();
+      }
+      return scan(files.get(i), possible, !filter.asSharpAsTheFile(i));
+    });
   }
 
   /**

@@ -88,13 +88,12 @@ public final class Dedupe {
     int n = ranked.size();
     long[] codeHashes = new long[n];
     long[][] significant = new long[n][];
-    Parallel.forEach(n,
-            i -> {
-              Region r = ranked.get(i).region();
-              LineKeys fileKeys = perFile.get(r.file());
-              codeHashes[i] = codeHash(r, fileKeys);
-              significant[i] = nearDuplicates ? significantLines(r, fileKeys) : null;
-            });
+    Parallel.forEach(n, i -> {
+      Region r = ranked.get(i).region();
+      LineKeys fileKeys = perFile.get(r.file());
+      codeHashes[i] = codeHash(r, fileKeys);
+      significant[i] = nearDuplicates ? significantLines(r, fileKeys) : null;
+    });
     List<Candidate> kept = new ArrayList<>();
     List<Candidate> duplicates = new ArrayList<>();
     // A question can match tens of thousands of regions: lines are compared by a 64-bit hash

@@ -188,14 +188,13 @@ public final class Scorer {
       known[i] = signals.get(regions.get(i));
     }
     Candidate[] out = new Candidate[regions.size()];
-    Parallel.forEach(out.length,
-            i -> {
-              Region r = regions.get(i);
-              if (known[i] == null) {
-                known[i] = signals(r);
-              }
-              out[i] = score(r, known[i]);
-            });
+    Parallel.forEach(out.length, i -> {
+      Region r = regions.get(i);
+      if (known[i] == null) {
+        known[i] = signals(r);
+      }
+      out[i] = score(r, known[i]);
+    });
     for (int i = 0; i < known.length; i++) {
       signals.putIfAbsent(regions.get(i), known[i]);
     }
