@@ -43,14 +43,12 @@ public final class Parallel {
   /** Runs {@code body} for every index in {@code [0, n)}, in parallel where it can. */
   public static void forEach(int n, IntConsumer body) {
     if (n <= 1 || WORKERS.length == 0 || IN_LOOP.get()) {
-      for (int i = 0; i < n; i++) {
-        body.accept(i);
-      }
+      sequentially(n, body);
       return;
     }
     Loop loop = new Loop(n, body);
     if (!CURRENT.compareAndSet(null, loop)) {
-      loop.runAlone(); // another loop has the workers
+      sequentially(n, body); // another loop has the workers
       return;
     }
     for (Thread w : WORKERS) {
@@ -65,6 +63,12 @@ public final class Parallel {
       loop.close();
     }
     loop.rethrow();
+  }
+
+  private static void sequentially(int n, IntConsumer body) {
+    for (int i = 0; i < n; i++) {
+      body.accept(i);
+    }
   }
 
   /** {@code f} of every index in {@code [0, n)}, in index order, worked out in parallel. */
@@ -153,12 +157,6 @@ public final class Parallel {
           }
           next.set(n); // no new index starts
         }
-      }
-    }
-
-    void runAlone() {
-      for (int i = 0; i < n; i++) {
-        body.accept(i);
       }
     }
 
