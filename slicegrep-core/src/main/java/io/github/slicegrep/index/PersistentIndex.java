@@ -47,9 +47,9 @@ public final class PersistentIndex {
    * how the index is laid out (4: each outline's length before it, so that reading the index
    * skips outlines until they are used; 5: C and C++ macros with parameters are definitions; 6:
    * and those of several lines; 7: the heuristic outline reads no header from a line over 500
-   * characters).
+   * characters; 8: Rust items inside item-level macro bodies are definitions).
    */
-  static final int FORMAT_VERSION = 7;
+  static final int FORMAT_VERSION = 8;
   private static final byte[] MAGIC = "slicegrep-index\n".getBytes(StandardCharsets.US_ASCII);
   static final int TERMS_FORMAT_VERSION = 1;
   private static final byte[] TERMS_MAGIC =

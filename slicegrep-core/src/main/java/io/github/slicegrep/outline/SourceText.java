@@ -94,7 +94,7 @@ final class SourceText {
   }
 
   /** The char index in {@code line} of a UTF-8 byte column. */
-  private static int charIndex(String line, int byteColumn) {
+  static int charIndex(String line, int byteColumn) {
     int bytes = 0;
     int i = 0;
     int n = line.length();

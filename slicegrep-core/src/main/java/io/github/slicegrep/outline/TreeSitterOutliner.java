@@ -93,7 +93,20 @@ final class TreeSitterOutliner implements Outliner {
   }
 
   private static Optional<Parsed> parseTree(Grammar grammar, SourceFile file) {
-    SourceText text = new SourceText(file.lines());
+    int macroDepth = file.language() == Language.RUST ? RustMacroItems.MAX_DEPTH : 0;
+    return parseLines(grammar, file.lines(), macroDepth);
+  }
+
+  /**
+   * One parse of {@code lines}; with {@code macroDepth} above 0, the definitions inside Rust's
+   * item-level macro bodies are added from a parse of those bodies alone ({@link
+   * RustMacroItems}), whose own error rows are not the file's.
+   */
+  private static Optional<Parsed> parseLines(Grammar grammar, List<String> lines,
+      int macroDepth) {
+    SourceText text = new SourceText(lines);
+    List<String> bodies;
+    Parsed parsed;
     try (TSParser parser = new TSParser()) {
       if (!parser.setLanguage(grammar.language())) {
         return Optional.empty();
@@ -104,10 +117,26 @@ final class TreeSitterOutliner implements Outliner {
       }
       try (tree) {
         Walk walk = new Walk(grammar, text);
-        List<Definition> definitions = walk.definitions(tree.getRootNode());
-        return Optional.of(new Parsed(definitions, walk.errorRows));
+        parsed = new Parsed(walk.definitions(tree.getRootNode()), walk.errorRows);
+        bodies = macroDepth > 0 ? RustMacroItems.bodiesOnly(tree.getRootNode(), lines) : null;
       }
     }
+    if (bodies == null) {
+      return Optional.of(parsed);
+    }
+    List<Definition> definitions = new ArrayList<>(parsed.definitions());
+    Set<Integer> headers = new HashSet<>();
+    for (Definition d : definitions) {
+      headers.add(d.headerLine());
+    }
+    parseLines(grammar, bodies, macroDepth - 1).ifPresent(inner -> {
+      for (Definition d : inner.definitions()) {
+        if (headers.add(d.headerLine())) {
+          definitions.add(d);
+        }
+      }
+    });
+    return Optional.of(new Parsed(definitions, parsed.errorRows()));
   }
 
   /**

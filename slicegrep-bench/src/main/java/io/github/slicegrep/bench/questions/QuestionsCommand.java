@@ -68,7 +68,7 @@ public final class QuestionsCommand implements Callable<Integer> {
   Path probe;
 
   @Option(names = "--engine", description = "only this engine (slicegrep, bm25-windows,"
-      + " bm25-ast-chunks, probe; repeatable)")
+      + " bm25-ast-chunks, published-stack, probe; repeatable)")
   List<String> onlyEngines = new ArrayList<>();
 
   @Option(names = "--trace", description = "write each question's top ten ranked units here")
@@ -139,7 +139,8 @@ public final class QuestionsCommand implements Callable<Integer> {
     Boundary cut = Boundary.parse(boundary);
     List<Engine> engines = new ArrayList<>(List.of(Engine.slicegrep(cut),
         Engine.indexed(IndexedRetrieval.Kind.BM25_WINDOWS),
-        Engine.indexed(IndexedRetrieval.Kind.BM25_AST_CHUNKS)));
+        Engine.indexed(IndexedRetrieval.Kind.BM25_AST_CHUNKS),
+        Engine.indexed(IndexedRetrieval.Kind.PUBLISHED_STACK)));
     if (dense) {
       engines.add(Engine.slicegrep("slicegrep+dense", true, cut));
     }

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The ranked-unit baselines: BM25 or TF-IDF over fixed windows, BM25 or TF-IDF over
- * definition-aligned chunks (the bench's own extraction, not slicegrep's outline).
+ * definition-aligned chunks (the bench's own extraction, not slicegrep's outline), and the
+ * published lexical stack of shared/RANKING.md section 2 ({@link PublishedStack}).
  */
 public final class IndexedRetrieval implements Strategy {
   /** How many ranked units the packer may look at. */
@@ -16,7 +17,8 @@ public final class IndexedRetrieval implements Strategy {
     BM25_WINDOWS("bm25-windows"),
     TFIDF_WINDOWS("tfidf-windows"),
     TFIDF_AST_CHUNKS("tfidf-ast-chunks"),
-    BM25_AST_CHUNKS("bm25-ast-chunks");
+    BM25_AST_CHUNKS("bm25-ast-chunks"),
+    PUBLISHED_STACK("published-stack");
 
     private final String label;
 
@@ -54,6 +56,7 @@ public final class IndexedRetrieval implements Strategy {
       case TFIDF_WINDOWS -> ctx.windows().tfidf(terms, CANDIDATES);
       case TFIDF_AST_CHUNKS -> ctx.chunks().tfidf(terms, CANDIDATES);
       case BM25_AST_CHUNKS -> ctx.chunks().bm25(terms, CANDIDATES);
+      case PUBLISHED_STACK -> ctx.published().ranked(query);
     };
   }
 }

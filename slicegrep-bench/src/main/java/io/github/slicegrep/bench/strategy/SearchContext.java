@@ -35,6 +35,7 @@ public final class SearchContext {
       };
   private TermIndex windows;
   private TermIndex chunks;
+  private PublishedStack published;
   private DenseBlocks denseBlocks;
 
   public SearchContext(CorpusFacts facts) {
@@ -84,6 +85,13 @@ public final class SearchContext {
       chunks = new TermIndex(units, sources());
     }
     return chunks;
+  }
+
+  synchronized PublishedStack published() {
+    if (published == null) {
+      published = new PublishedStack(facts);
+    }
+    return published;
   }
 
   /** The corpus's blocks embedded by {@code model}, built on first use. */

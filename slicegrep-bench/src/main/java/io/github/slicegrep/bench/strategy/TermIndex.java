@@ -17,31 +17,34 @@ import java.util.Map;
  */
 public final class TermIndex {
   /** BM25 term-frequency saturation; the common default. */
-  static final double K1 = 1.2;
+  static final double DEFAULT_K1 = 1.2;
   /** BM25 length normalisation; the common default. */
   static final double B = 0.75;
 
   private final List<Span> units;
+  private final double k1;
   private final Map<String, int[][]> postings = new HashMap<>();
   private final int[] lengths;
   private final double avgLength;
   private double[] tfidfNorms;
 
+  /** Units indexed by their file path and lines, scored with the common BM25 constants. */
   public TermIndex(List<Span> units, SourceSet sources) {
+    this(units, units.stream().map(s -> s.file() + '\n' + text(s, sources)).toList(),
+        DEFAULT_K1);
+  }
+
+  /** Units indexed by {@code texts} (one per unit, in order), BM25 saturating at {@code k1}. */
+  public TermIndex(List<Span> units, List<String> texts, double k1) {
     this.units = List.copyOf(units);
+    this.k1 = k1;
     this.lengths = new int[units.size()];
     Map<String, int[]> growing = new HashMap<>();
     Map<String, Integer> sizes = new HashMap<>();
     long total = 0;
     for (int u = 0; u < units.size(); u++) {
-      Span s = units.get(u);
-      SourceFile f = sources.file(s.file());
-      StringBuilder text = new StringBuilder(s.file()).append('\n');
-      for (int l = s.start(); l <= s.end(); l++) {
-        text.append(f.line(l)).append('\n');
-      }
       Map<String, Integer> tf = new HashMap<>();
-      List<String> terms = Terms.of(text.toString());
+      List<String> terms = Terms.of(texts.get(u));
       for (String t : terms) {
         tf.merge(t, 1, Integer::sum);
       }
@@ -74,6 +77,16 @@ public final class TermIndex {
     avgLength = units.isEmpty() ? 1 : (double) total / units.size();
   }
 
+  /** A span's lines, each ended by a newline. */
+  static String text(Span s, SourceSet sources) {
+    SourceFile f = sources.file(s.file());
+    StringBuilder text = new StringBuilder();
+    for (int l = s.start(); l <= s.end(); l++) {
+      text.append(f.line(l)).append('\n');
+    }
+    return text.toString();
+  }
+
   public List<Span> units() {
     return units;
   }
@@ -86,6 +99,11 @@ public final class TermIndex {
 
   /** Units by BM25 score, best first, at most {@code k}. */
   public List<Span> bm25(List<String> query, int k) {
+    return top(bm25Scores(query), k);
+  }
+
+  /** Each unit's BM25 score for {@code query} (its distinct terms), in unit order. */
+  public double[] bm25Scores(List<String> query) {
     double[] score = new double[units.size()];
     for (String t : new LinkedHashSet<>(query)) {
       int[][] p = postings.get(t);
@@ -96,10 +114,10 @@ public final class TermIndex {
       for (int i = 0; i < p[0].length; i++) {
         int u = p[0][i];
         double tf = p[1][i];
-        score[u] += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[u] / avgLength));
+        score[u] += idf * tf * (k1 + 1) / (tf + k1 * (1 - B + B * lengths[u] / avgLength));
       }
     }
-    return top(score, k);
+    return score;
   }
 
   /** Units by cosine similarity of (1 + ln tf) * idf vectors, best first, at most {@code k}. */
@@ -152,6 +170,15 @@ public final class TermIndex {
 
   /** The units with a positive score, best first (ties by position), at most {@code k}. */
   static List<Span> best(List<Span> units, double[] score, int k) {
+    List<Span> out = new ArrayList<>();
+    for (int i : bestIndexes(score, k)) {
+      out.add(units.get(i));
+    }
+    return out;
+  }
+
+  /** The indexes of the positive scores, best first (ties by index), at most {@code k}. */
+  static List<Integer> bestIndexes(double[] score, int k) {
     List<Integer> idx = new ArrayList<>();
     for (int i = 0; i < score.length; i++) {
       if (score[i] > 0) {
@@ -160,11 +187,7 @@ public final class TermIndex {
     }
     idx.sort((a, b) -> score[a] != score[b] ? Double.compare(score[b], score[a])
         : Integer.compare(a, b));
-    List<Span> out = new ArrayList<>();
-    for (int i = 0; i < Math.min(k, idx.size()); i++) {
-      out.add(units.get(idx.get(i)));
-    }
-    return out;
+    return List.copyOf(idx.subList(0, Math.min(k, idx.size())));
   }
 
 }
