@@ -68,6 +68,16 @@ public final class NamedValues {
   private static final Pattern GO_IN_BLOCK =
       Pattern.compile("^\\s+([A-Za-z_]\\w*)\\s*(?:,\\s*\\w+\\s*)*(?:[\\w.\\[\\]*]+\\s*)?(?:=|$)");
   private static final Pattern GO_BLOCK = Pattern.compile("^(?:const|var)\\s*\\(\\s*(?://.*)?$");
+  /**
+   * A key of an object literal a module declares at its top: {@code const codes = {} then {@code
+   * FST_ERR_NOT_FOUND: createError(...)}, fastify's {@code kRouteContext: Symbol(...)} in {@code
+   * const keys = {}. Code imports these names one by one ({@code const { kRouteContext } =
+   * require('./symbols')}), so the key is where the name is declared.
+   */
+  private static final Pattern OBJECT_KEY = Pattern.compile("^(\\s+)" + ID + "\\s*:(?!:)");
+  private static final Pattern OBJECT_OPENER = Pattern.compile(
+      "^(?:export\\s+)?(?:(?:const|let|var)\\s+[A-Za-z_$][\\w$]*(?:\\s*:[^=]*)?|module\\.exports)"
+          + "\\s*=\\s*(?:Object\\.freeze\\(\\s*)?\\{\\s*(?://.*)?$");
   private static final String RUST =
       "^\\s*(?:pub(?:\\([^)]*\\))?\\s+)?(?:const|static)\\s+(?:mut\\s+)?([A-Za-z_]\\w*)\\s*:";
   private static final String C_LIKE =
@@ -121,6 +131,11 @@ public final class NamedValues {
         && inGoBlock(file, line)) {
       name = declaredName(GO_IN_BLOCK, text);
     }
+    Language language = file.language();
+    if (name == null && inside == null && (language == Language.JAVASCRIPT
+        || language == Language.TYPESCRIPT || language == Language.TSX)) {
+      name = topLevelObjectKey(file, line);
+    }
     if (name == null || NOT_NAMES.contains(name) || IMPORTED.matcher(text).find()) {
       return null;
     }
@@ -160,6 +175,36 @@ public final class NamedValues {
       }
     }
     return false;
+  }
+
+  /**
+   * The key declared on {@code line} when it is a direct member of an object literal opened at
+   * a module's top ({@link #OBJECT_KEY}): every line between the opener and it is blank or
+   * indented at least as deep, so a key of a nested object does not count.
+   */
+  private static @Nullable String topLevelObjectKey(SourceFile file, int line) {
+    Matcher key = OBJECT_KEY.matcher(file.line(line));
+    if (!key.find()) {
+      return null;
+    }
+    int indent = key.group(1).length();
+    for (int n = line - 1; n >= 1; n--) {
+      String above = file.line(n);
+      if (above.isBlank()) {
+        continue;
+      }
+      int depth = 0;
+      while (depth < above.length() && Character.isWhitespace(above.charAt(depth))) {
+        depth++;
+      }
+      if (depth == 0) {
+        return OBJECT_OPENER.matcher(above).find() ? key.group(2) : null;
+      }
+      if (depth < indent) {
+        return null; // a key of an object nested in another
+      }
+    }
+    return null;
   }
 
   /**

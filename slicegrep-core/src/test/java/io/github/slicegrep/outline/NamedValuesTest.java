@@ -77,6 +77,27 @@ class NamedValuesTest {
   }
 
   @Test
+  void ecmascriptKeysOfATopLevelObjectButNotOfNestedOnes() {
+    assertEquals(
+        List.of("1:keys!", "2:kRouteContext!", "4:FST_ERR_NOT_FOUND!", "8:nested!"),
+        declared("symbols.js", String.join("\n",
+            "const keys = {",
+            "  kRouteContext: Symbol('fastify.context'),",
+            "  // Errors",
+            "  FST_ERR_NOT_FOUND: createError(",
+            "    'FST_ERR_NOT_FOUND',",
+            "    { status: 404 }",
+            "  ),",
+            "  nested: {", // a key holding an object: itself declared, its keys not
+            "    kMax: 1,",
+            "  },",
+            "}",
+            "run({",
+            "  onRequest: hook,", // an argument of a call, not a declaration
+            "})")));
+  }
+
+  @Test
   void goBlocksRustConstantsAndCMacros() {
     assertEquals(
         List.of("1:Version!", "3:ModeDebug!", "4:ModeRelease!", "6:counter!", "11:HandlerFunc!",
