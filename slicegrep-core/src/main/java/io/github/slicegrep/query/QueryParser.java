@@ -336,7 +336,7 @@ public final class QueryParser {
     }
     String last = words[i];
     if (!IDENTIFIER.matcher(last).matches()
-        || DEFINITION_KEYWORDS.contains(last.toLowerCase(Locale.ROOT))) {
+        || DEFINITION_KEYWORDS.contains(last)) {
       return Optional.empty();
     }
     Matcher m = WORD.matcher(last);

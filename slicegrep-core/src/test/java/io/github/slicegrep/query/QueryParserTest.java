@@ -118,6 +118,17 @@ class QueryParserTest {
   }
 
   @Test
+  void aClassSpelledLikeADefinitionKeywordIsStillAName() {
+    // Keywords are lower case in every language: gin's `type Data struct` is a name, Kotlin's
+    // `data class` a keyword.
+    for (String name : List.of("Data", "Type", "Object", "Record", "Module")) {
+      assertEquals(Set.of(name), QueryParser.parse(name).definitionTargets(), name);
+    }
+    assertEquals(Set.of("Data"), QueryParser.parse("class Data").definitionTargets());
+    assertEquals(Set.of(), QueryParser.parse("data").symbols());
+  }
+
+  @Test
   void aQualifiedNameSearchesItsMemberAndRemembersWhatEnclosesIt() {
     Query q = QueryParser.parse("QuerySet.reverse");
     assertEquals(List.of("QuerySet.reverse", "reverse"), q.fragmentTexts());
