@@ -31,21 +31,18 @@ import picocli.CommandLine.Option;
  * {@code slicegrep-bench debian-changes}: the change-request suite made of the Debian patch
  * series snapshotted in {@code slicegrep-bench/changes/debian}. Each kept patch's DEP-3 line is
  * searched in the pristine upstream tree; a hit is at least half of its touched code regions
- * shown within the budget. The tuning half runs freely; a confirmation run is refused once one
- * is on record, unless {@code --force}.
+ * shown within the budget. The series come in rounds ({@code packages.tsv}), and a run reads
+ * one round. Its tuning half runs freely; its confirmation half is spent by its first run: the
+ * ledger beside the series (seed = round) records it and refuses a second look unless
+ * {@code --force}.
  */
 @Command(name = "debian-changes", mixinStandardHelpOptions = true,
     description = "Debian patch series as change requests (DEP-3 line -> touched code regions):"
         + " hit rate of slicegrep and the BM25 baselines at each budget.")
 public final class DebianChangesCommand implements Callable<Integer> {
   static final Path DEFAULT_PATCHES = Path.of("slicegrep-bench/changes/debian");
-  /** Confirmation runs, beside the series. */
+  /** Confirmation runs, beside the series; a line's seed is the round it ran. */
   static final String LEDGER = "confirmation-runs.tsv";
-  /**
-   * The suite has one fixed set of tasks and no draw, so its ledger has one "seed": a
-   * confirmation run is refused when any confirmation run is on record.
-   */
-  static final long SUITE_SEED = 0;
   /** More stale hunks than this share means the tree is not the series' upstream version. */
   static final double MAX_STALE = 0.05;
 
@@ -59,7 +56,13 @@ public final class DebianChangesCommand implements Callable<Integer> {
   @Option(names = "--split", description = "tuning or confirmation (default: ${DEFAULT-VALUE})")
   String split = SeedLedger.TUNING;
 
-  @Option(names = "--force", description = "run confirmation although a run is on record")
+  @Option(names = "--round", description = "only the series of this round (packages.tsv);"
+      + " each round's confirmation half is spent on its own (default: ${DEFAULT-VALUE}, the"
+      + " first five series, so commands and figures from before rounds read the same)")
+  int round = SeriesSpec.FIRST_ROUND;
+
+  @Option(names = "--force", description = "run this round's confirmation half although a run"
+      + " of it is on record")
   boolean force;
 
   @Option(names = "--corpus", description = "only this corpus (repeatable)")
@@ -103,17 +106,25 @@ public final class DebianChangesCommand implements Callable<Integer> {
           + " (run from the repository root or pass --patches)");
       return 2;
     }
+    List<SeriesSpec> specs = SeriesSpec.load(patches);
+    List<SeriesSpec> ofRound = specs.stream().filter(s -> s.round() == round).toList();
+    if (ofRound.isEmpty()) {
+      System.err.println("debian-changes: no series of round " + round + " in "
+          + patches.resolve(SeriesSpec.TABLE) + "; its rounds: "
+          + specs.stream().map(SeriesSpec::round).distinct().sorted().toList());
+      return 2;
+    }
     SeedLedger ledger = new SeedLedger(patches.resolve(LEDGER));
-    // One fixed set of requests split by hash: the tuning half is never held back, so only a
-    // confirmation run asks the ledger (which would refuse tuning once confirmation is spent).
-    if (!list && !split.equals(SeedLedger.TUNING)
-        && ledger.admit(SUITE_SEED, split, force, false, "debian-changes", System.err) < 0) {
+    // Each round is one fixed set of requests split by hash: its tuning half is never held back,
+    // so only a confirmation run asks the ledger (which would refuse tuning on a spent round).
+    if (!list && !split.equals(SeedLedger.TUNING) && ledger.admit(round, split, force, false,
+        "debian-changes (round " + round + ")", System.err) < 0) {
       return 2;
     }
     Path dir = BenchMain.corporaDir(corpora);
     List<PatchSeries> series = new ArrayList<>();
     List<ChangeSuite.Target> targets = new ArrayList<>();
-    for (SeriesSpec spec : SeriesSpec.load(patches)) {
+    for (SeriesSpec spec : ofRound) {
       if (!only.isEmpty() && !only.contains(spec.corpus())) {
         continue;
       }
@@ -147,11 +158,12 @@ public final class DebianChangesCommand implements Callable<Integer> {
     String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     List<ChangeSuite.Row> rows = new ChangeSuite(entrants, System.err).run(targets);
     Map<String, Map<String, ChangeSuite.Summary>> summary = ChangeSuite.summarise(rows);
-    String table = "Debian change requests, " + split + " split, " + date + ":\n\n"
-        + ChangeSuite.markdown(summary);
+    String table = "Debian change requests, round " + round + ", " + split + " split, " + date
+        + ":\n\n" + ChangeSuite.markdown(summary);
     System.out.print(table);
     if (wanted == Question.Split.CONFIRMATION) {
-      ledger.record(SUITE_SEED, split, date, "debian-changes: " + rows.size() + " judgements");
+      ledger.record(round, split, date, "debian-changes (round " + round + "): " + rows.size()
+          + " judgements");
     }
     if (markdown != null) {
       Files.writeString(markdown, inventory(series) + "\n" + table, StandardCharsets.UTF_8);
@@ -222,6 +234,7 @@ public final class DebianChangesCommand implements Callable<Integer> {
       List<ChangeSuite.Row> rows) throws IOException {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("date", date);
+    m.put("round", round);
     m.put("split", split);
     m.put("summary", summary);
     List<Map<String, Object>> judged = new ArrayList<>();

@@ -51,6 +51,26 @@ class Dep3Test {
   }
 
   @Test
+  void anEncodedSubjectIsDecodedBeforeItsTagsAreRemoved() {
+    // CPython's relfile-nullptr-dereference.patch: two Q-encoded words on folded lines.
+    List<String> header = List.of(
+        "Subject: [PATCH] =?UTF-8?q?[3.11]=20gh-102281:=20Fix=20potential=20nullptr?=",
+        " =?UTF-8?q?=20dereference=20+=20use=20of=20uninitia=E2=80=A6=20(#103040)?=",
+        "MIME-Version: 1.0");
+    assertEquals(Optional.of("gh-102281: Fix potential nullptr dereference + use of uninitia…"
+        + " (#103040)"), Dep3.query(header));
+    assertEquals("caf\u00e9 au lait", Dep3.decode("=?ISO-8859-1?B?Y2Fm6Q==?= au lait"));
+    assertEquals("a_b c", Dep3.decode("=?utf-8?Q?a=5Fb_c?="));
+  }
+
+  @Test
+  void aWordThatDoesNotDecodeIsKeptAsWritten() {
+    assertEquals("=?x-none?Q?a?= and =?UTF-8?Q?bad=G1?= and =?UTF-8?Q?cut=E?=",
+        Dep3.decode("=?x-none?Q?a?= and =?UTF-8?Q?bad=G1?= and =?UTF-8?Q?cut=E?="));
+    assertEquals("no words here = ? ok", Dep3.decode("no words here = ? ok"));
+  }
+
+  @Test
   void aBracketInsideTheTextIsKept() {
     assertEquals(Optional.of("operator[] access is checked"),
         Dep3.query(List.of("Subject: [PATCH] operator[] access is checked")));

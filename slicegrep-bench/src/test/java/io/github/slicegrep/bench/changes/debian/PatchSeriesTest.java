@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class PatchSeriesTest {
   static final SeriesSpec SPEC = new SeriesSpec("pkg_1.0-1", "pkg", "python",
-      "pkg_1.0.orig.tar.gz", "0".repeat(64), "pkg=1:1.0-1");
+      "pkg_1.0.orig.tar.gz", "0".repeat(64), "pkg=1:1.0-1", SeriesSpec.FIRST_ROUND);
   static final List<String> CODE = IntStream.rangeClosed(1, 20).mapToObj(i -> "c" + i).toList();
   static final List<String> TEST = IntStream.rangeClosed(1, 20).mapToObj(i -> "t" + i).toList();
   static final Map<String, List<String>> TREE = Map.of("pkg/core.py", CODE,
