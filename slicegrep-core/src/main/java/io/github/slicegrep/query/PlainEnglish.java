@@ -37,6 +37,16 @@ final class PlainEnglish {
           "\\boperator\\s*(?:\\[\\]|\\(\\)|[-+*/%^&|~!=<>]{1,3})"
               + "|[A-Za-z_$][\\w$]*(?:(?:\\.|::|#|->)[A-Za-z_$][\\w$]*){1,32}(?:\\(\\))?"
               + "|[A-Za-z_$][\\w$]*\\(\\)");
+  /**
+   * A reference to an issue or advisory, not words of the request: {@code gh-113171}, {@code
+   * bpo-4321}, {@code CVE-2024-4032}, a tracker's key ({@code LANG-1234}: capitals, a hyphen,
+   * three digits or more; not a standard's name such as {@code SHA-256} or {@code ISO-8859}).
+   * Commit subjects carry them by the handful ("Fix ... (GH-113179) (GH-113186)"), and their
+   * letters were searched as words.
+   */
+  private static final Pattern ISSUE_REFERENCE =
+      Pattern.compile("(?i:\\b(?:gh|bpo|cve)-\\d+(?:-\\d+)?\\b)"
+          + "|\\b(?!(?:SHA|ISO|UTF|RFC|ECMA|IEEE|ANSI)-)[A-Z][A-Z0-9]+-\\d{3,}\\b");
   /** Sentence punctuation at a word's end: a full stop, comma, colon, question mark. */
   private static final Pattern SENTENCE_PUNCTUATION = Pattern.compile("[.,;:!?]+(?=\\s|$)");
 
@@ -76,6 +86,7 @@ final class PlainEnglish {
    * use}).
    */
   static List<String> contentWords(String text) {
+    text = ISSUE_REFERENCE.matcher(text).replaceAll(" ");
     List<String> words = new ArrayList<>();
     Matcher names = CODE_NAME.matcher(text);
     int at = 0;

@@ -118,6 +118,19 @@ class QueryParserTest {
   }
 
   @Test
+  void issueAndAdvisoryReferencesAreNotWordsOfTheRequest() {
+    assertEquals(List.of("Fix", "private", "non", "global", "IP", "address", "ranges"),
+        QueryParser.contentWords("gh-113171: gh-65056: Fix \"private\" (non-global) IP address"
+            + " ranges (GH-113179) (#118227)"));
+    assertEquals(List.of("Fixed", "header", "injection", "LANG", "tracker"),
+        QueryParser.contentWords("Fixed CVE-2024-4032 header injection (bpo-4321, LANG-1234)"
+            + " LANG tracker"));
+    // A standard's name is a word of the request.
+    assertEquals(List.of("SHA", "digest", "ISO", "UTF", "decoding"),
+        QueryParser.contentWords("SHA-256 digest of ISO-8859 and UTF-8 decoding"));
+  }
+
+  @Test
   void aClassSpelledLikeADefinitionKeywordIsStillAName() {
     // Keywords are lower case in every language: gin's `type Data struct` is a name, Kotlin's
     // `data class` a keyword.
