@@ -40,13 +40,13 @@ final class PlainEnglish {
   /**
    * A reference to an issue or advisory, not words of the request: {@code gh-113171}, {@code
    * bpo-4321}, {@code CVE-2024-4032}, a tracker's key ({@code LANG-1234}: capitals, a hyphen,
-   * three digits or more; not a standard's name such as {@code SHA-256} or {@code ISO-8859}).
-   * Commit subjects carry them by the handful ("Fix ... (GH-113179) (GH-113186)"), and their
-   * letters were searched as words.
+   * three digits or more; not a standard's name such as {@code SHA-256}, {@code ISO-8859} or
+   * {@code HTTP-500}). Commit subjects carry them by the handful ("Fix ... (GH-113179)
+   * (GH-113186)"), and their letters were searched as words.
    */
   private static final Pattern ISSUE_REFERENCE =
       Pattern.compile("(?i:\\b(?:gh|bpo|cve)-\\d+(?:-\\d+)?\\b)"
-          + "|\\b(?!(?:SHA|ISO|UTF|RFC|ECMA|IEEE|ANSI)-)[A-Z][A-Z0-9]+-\\d{3,}\\b");
+          + "|\\b(?!(?:SHA|ISO|UTF|RFC|ECMA|IEEE|ANSI|HTTP|PEP)-)[A-Z][A-Z0-9]+-\\d{3,}\\b");
   /** Sentence punctuation at a word's end: a full stop, comma, colon, question mark. */
   private static final Pattern SENTENCE_PUNCTUATION = Pattern.compile("[.,;:!?]+(?=\\s|$)");
 

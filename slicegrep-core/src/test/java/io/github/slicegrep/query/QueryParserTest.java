@@ -126,8 +126,8 @@ class QueryParserTest {
         QueryParser.contentWords("Fixed CVE-2024-4032 header injection (bpo-4321, LANG-1234)"
             + " LANG tracker"));
     // A standard's name is a word of the request.
-    assertEquals(List.of("SHA", "digest", "ISO", "UTF", "decoding"),
-        QueryParser.contentWords("SHA-256 digest of ISO-8859 and UTF-8 decoding"));
+    assertEquals(List.of("SHA", "digest", "ISO", "UTF", "decoding", "HTTP", "errors"),
+        QueryParser.contentWords("SHA-256 digest of ISO-8859 and UTF-8 decoding, HTTP-500 errors"));
   }
 
   @Test
