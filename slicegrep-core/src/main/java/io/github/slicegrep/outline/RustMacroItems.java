@@ -26,7 +26,7 @@ final class RustMacroItems {
    */
   static @Nullable List<String> bodiesOnly(TSNode root, List<String> lines) {
     List<TSNode> bodies = new ArrayList<>();
-    collect(root, bodies);
+    collect(root, lines, bodies);
     if (bodies.isEmpty()) {
       return null;
     }
@@ -45,7 +45,7 @@ final class RustMacroItems {
   }
 
   /** Item-level macro calls with a brace body, here and inside modules, impls and traits. */
-  private static void collect(TSNode items, List<TSNode> bodies) {
+  private static void collect(TSNode items, List<String> lines, List<TSNode> bodies) {
     int n = items.getNamedChildCount();
     for (int i = 0; i < n; i++) {
       TSNode child = items.getNamedChild(i);
@@ -56,17 +56,29 @@ final class RustMacroItems {
       }
       if (type.equals("macro_invocation")) {
         TSNode body = Nodes.firstChildOfType(child, "token_tree");
-        if (body != null && body.getEndPoint().getRow() > body.getStartPoint().getRow()) {
+        if (body != null && body.getEndPoint().getRow() > body.getStartPoint().getRow()
+            && opensWithBrace(body, lines)) {
           bodies.add(body);
         }
       } else if (type.equals("mod_item") || type.equals("impl_item")
           || type.equals("trait_item")) {
         TSNode list = Nodes.field(child, "body");
         if (list != null) {
-          collect(list, bodies);
+          collect(list, lines, bodies);
         }
       }
     }
+  }
+
+  /** Whether a token tree is delimited by braces ({@code m! { .. }}, not {@code m!( .. )}). */
+  private static boolean opensWithBrace(TSNode body, List<String> lines) {
+    TSPoint start = body.getStartPoint();
+    if (start.getRow() >= lines.size()) {
+      return false;
+    }
+    String line = lines.get(start.getRow());
+    int at = SourceText.charIndex(line, start.getColumn());
+    return at < line.length() && line.charAt(at) == '{';
   }
 
   /** Copies the text between the body's braces (both excluded) into the blank lines. */

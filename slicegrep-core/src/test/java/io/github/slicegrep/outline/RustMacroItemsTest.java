@@ -48,7 +48,7 @@ class RustMacroItemsTest {
   }
 
   @Test
-  void macroCallsNestFewLevelsAndAStatementMacroIsLeftAlone() {
+  void macroCallsNestAndOnlyAnItemLevelBraceBodyCounts() {
     String code = """
         cfg_rt! {
             cfg_fs! {
@@ -61,6 +61,10 @@ class RustMacroItemsTest {
                 fn not_an_item() {}
             }
         }
+
+        lazy_static!(
+            fn not_in_braces() {}
+        );
         """;
     assertEquals(List.of("function spawn_blocking 3-3", "function main 7-11"), outline(code));
   }
