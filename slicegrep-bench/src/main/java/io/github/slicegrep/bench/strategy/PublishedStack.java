@@ -49,6 +49,8 @@ public final class PublishedStack {
 
   private final List<Span> units;
   private final List<String> texts;
+  /** Each unit's file stem, in unit order (a symbol query compares every one with its name). */
+  private final List<String> stems;
   private final TermIndex index;
 
   /** Chunks every file of {@code facts} and indexes them with their path words. */
@@ -59,14 +61,13 @@ public final class PublishedStack {
       chunks.addAll(chunks(f, facts.defs(f.path())));
     }
     this.units = List.copyOf(chunks);
-    List<String> content = units.stream().map(s -> TermIndex.text(s, sources)).toList();
-    this.texts = content;
+    this.texts = units.stream().map(s -> TermIndex.text(s, sources)).toList();
+    this.stems = units.stream().map(s -> stem(s.file())).toList();
     List<String> indexed = new ArrayList<>();
     for (int i = 0; i < units.size(); i++) {
-      String file = units.get(i).file();
-      String stem = stem(file);
-      indexed.add(content.get(i) + '\n' + stem + ' ' + stem + ' ' + String.join(" ",
-          lastFolders(file, 3)));
+      String stem = stems.get(i);
+      indexed.add(texts.get(i) + '\n' + stem + ' ' + stem + ' ' + String.join(" ",
+          lastFolders(units.get(i).file(), 3)));
     }
     this.index = new TermIndex(units, indexed, K1);
   }
@@ -141,24 +142,26 @@ public final class PublishedStack {
     String q = query.strip();
     if (isSymbol(q)) {
       String name = q.replaceAll(".*(?:\\.|::)", "");
+      Pattern definer = definer(name);
       for (int u = 0; u < units.size(); u++) {
-        if (sameName(stem(units.get(u).file()), name) && defines(texts.get(u), name)) {
+        if (sameName(stems.get(u), name) && defines(texts.get(u), definer)) {
           score.putIfAbsent(u, 0.0);
         }
       }
       for (Map.Entry<Integer, Double> e : score.entrySet()) {
         double s = e.getValue();
-        if (defines(texts.get(e.getKey()), name)) {
+        if (defines(texts.get(e.getKey()), definer)) {
           s += 3.0 * max;
         }
-        if (sameName(stem(units.get(e.getKey()).file()), name)) {
+        if (sameName(stems.get(e.getKey()), name)) {
           s *= 1.5;
         }
         e.setValue(s);
       }
     } else {
       List<String> words = Terms.query(q.toLowerCase(Locale.ROOT));
-      List<String> symbols = CAMEL.matcher(q).results().map(m -> m.group()).toList();
+      List<Pattern> symbols =
+          CAMEL.matcher(q).results().map(m -> definer(m.group())).toList();
       for (Map.Entry<Integer, Double> e : score.entrySet()) {
         String file = units.get(e.getKey()).file();
         double ratio = pathRatio(words, file);
@@ -166,8 +169,8 @@ public final class PublishedStack {
         if (ratio >= 0.1) {
           s += max * ratio;
         }
-        for (String sym : symbols) {
-          if (defines(texts.get(e.getKey()), sym)) {
+        for (Pattern definer : symbols) {
+          if (defines(texts.get(e.getKey()), definer)) {
             s += 1.5 * max;
             break;
           }
@@ -229,8 +232,16 @@ public final class PublishedStack {
 
   /** Whether {@code text} defines {@code name}: a defining keyword just before it. */
   static boolean defines(String text, String name) {
-    java.util.regex.Matcher m = Pattern.compile("\\b(\\w+)\\s+(?:\\([^)]*\\)\\s*)?"
-        + Pattern.quote(name) + "\\b").matcher(text);
+    return defines(text, definer(name));
+  }
+
+  /** A word, then {@code name} (a Go receiver may stand between): its definition if a keyword. */
+  private static Pattern definer(String name) {
+    return Pattern.compile("\\b(\\w+)\\s+(?:\\([^)]*\\)\\s*)?" + Pattern.quote(name) + "\\b");
+  }
+
+  private static boolean defines(String text, Pattern definer) {
+    java.util.regex.Matcher m = definer.matcher(text);
     while (m.find()) {
       if (DEFINING.contains(m.group(1))) {
         return true;
